@@ -1,0 +1,61 @@
+// Builds the app: plugins, then each module, in one list you can read top to bottom.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerWebApp } from './http/web';
+import { authRoutes } from './modules/auth/auth.routes';
+import { outboxRoutes } from './modules/dev/outbox.routes';
+import { loadFeatures } from './modules/users/features';
+import type { SmsProvider } from './providers/sms/types';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  sms: SmsProvider;
+  /** The key that hashes sign-in codes. */
+  codeKey: string;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { secure: config.cookieSecure });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Kurir API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  registerAccessControl(app, { db, config });
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes({ ...deps, loadFeatures }));
+  if (deps.sms.name === 'simulator') await app.register(outboxRoutes(db));
+
+  await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}

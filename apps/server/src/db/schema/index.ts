@@ -1,0 +1,5 @@
+// Every table, one file per group. drizzle-kit reads this to generate migrations.
+export * from './users';
+export * from './ledger';
+export * from './simulator';
+export * from './catalogue';

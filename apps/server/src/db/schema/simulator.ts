@@ -1,0 +1,16 @@
+// What the built-in SMS/Viber simulator received. Kept in the database (not in memory) so that
+// the web process shows messages sent by any worker process.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const simulatorOutbox = pgTable(
+  'simulator_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    text: text('text').notNull(),
+    channel: text('channel', { enum: ['sms', 'viber'] }).notNull().default('sms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('simulator_outbox_to_created_idx').on(t.to, t.createdAt)],
+);

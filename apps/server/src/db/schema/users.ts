@@ -1,0 +1,72 @@
+// Users, their sessions and their sign-in codes.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    companyName: text('company_name'),
+    address: text('address'),
+    city: text('city'),
+    zipCode: text('zip_code'),
+    country: text('country'),
+    taxId: text('tax_id'),
+    role: text('role', { enum: ['admin', 'user', 'slave'] }).notNull().default('user'),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    /** Micro-euros. Changed only together with a ledger row (see ledger.ts). */
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+    senderName: text('sender_name'),
+    primaryChannel: text('primary_channel', { enum: ['sms', 'viber'] }).notNull().default('sms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+  },
+  (t) => [
+    check('users_credit_not_negative', sql`${t.credit} >= 0`),
+    check('users_role_known', sql`${t.role} in ('admin', 'user', 'slave')`),
+    check('users_status_known', sql`${t.status} in ('active', 'inactive')`),
+    check('users_primary_channel_known', sql`${t.primaryChannel} in ('sms', 'viber')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['login', 'register'] }).notNull(),
+    /** HMAC of phone and code with the server key. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sign_in_codes_phone_created_idx').on(t.phone, t.createdAt),
+    index('sign_in_codes_ip_created_idx').on(t.ip, t.createdAt),
+  ],
+);

@@ -1,0 +1,29 @@
+// Queries for sign-in: users by phone and the sign-in codes.
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { signInCodes, users } from '../../db/schema';
+
+export async function findUserByPhone(db: DbOrTx, phone: string) {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  return user ?? null;
+}
+
+/** The newest code of a phone that is neither used nor expired. */
+export async function findLiveCode(db: DbOrTx, phone: string, now: Date) {
+  const [code] = await db
+    .select()
+    .from(signInCodes)
+    .where(and(eq(signInCodes.phone, phone), isNull(signInCodes.consumedAt), gt(signInCodes.expiresAt, now)))
+    .orderBy(desc(signInCodes.createdAt))
+    .limit(1);
+  return code ?? null;
+}
+
+export async function countCodesSince(db: DbOrTx, by: { phone: string } | { ip: string }, since: Date) {
+  const match = 'phone' in by ? eq(signInCodes.phone, by.phone) : eq(signInCodes.ip, by.ip);
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInCodes)
+    .where(and(match, gt(signInCodes.createdAt, since)));
+  return row?.n ?? 0;
+}

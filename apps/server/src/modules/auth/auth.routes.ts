@@ -1,0 +1,81 @@
+// /api/auth: request a code (login or register), verify it, who am I, log out.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageResponseSchema, phoneBodySchema, userSchema, verifyBodySchema, verifyResponseSchema } from '@kurir/core';
+import { requireUser } from '../../http/access';
+import { toUserDto } from '../users/user-dto';
+import type { FeatureLoader } from '../users/features';
+import { requestCode, verifyCode, type AuthDeps } from './auth.service';
+import { SESSION_COOKIE, deleteSession } from './sessions';
+
+export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
+  const { config } = deps;
+  const rateLimit = { max: config.limits.authRequestsPerMinute, timeWindow: '1 minute' };
+
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    const setSessionCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        maxAge: Math.floor(config.session.maxAgeMs / 1000),
+      });
+
+    r.post(
+      '/api/auth/register',
+      { config: { access: 'public', rateLimit }, schema: { body: phoneBodySchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await requestCode(deps, { phone: request.body.phone, purpose: 'register', ip: request.ip });
+        return { message: 'Verification code sent' };
+      },
+    );
+
+    r.post(
+      '/api/auth/request-verification',
+      { config: { access: 'public', rateLimit }, schema: { body: phoneBodySchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await requestCode(deps, { phone: request.body.phone, purpose: 'login', ip: request.ip });
+        return { message: 'Verification code sent' };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify',
+      { config: { access: 'public', rateLimit }, schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } },
+      async (request, reply) => {
+        const signedIn = await verifyCode(deps, {
+          phone: request.body.phone,
+          code: request.body.code,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        setSessionCookie(reply, signedIn.token);
+        return {
+          user: toUserDto(signedIn.user, await deps.loadFeatures(deps.db, signedIn.user.id)),
+          isNewUser: signedIn.isNewUser,
+          accountDeactivated: false,
+          message: signedIn.isNewUser ? 'Account created successfully' : 'Login successful',
+        };
+      },
+    );
+
+    r.get('/api/auth/me', { config: { access: 'customer' }, schema: { response: { 200: userSchema } } }, async (request) => {
+      const user = requireUser(request);
+      return toUserDto(user, await deps.loadFeatures(deps.db, user.id));
+    });
+
+    r.post(
+      '/api/auth/logout',
+      { config: { access: 'public' }, schema: { response: { 200: messageResponseSchema } } },
+      async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await deleteSession(deps.db, token);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { message: 'Logged out' };
+      },
+    );
+  };
+}

@@ -1,0 +1,169 @@
+// Sign-in with a one-time SMS code: issuing codes (with cooldown and hourly limits), checking
+// them (at most five wrong tries, single use), creating the account on first sign-in, sessions.
+import { eq, sql } from 'drizzle-orm';
+import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_SECONDS } from '@kurir/core';
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { signInCodes, users } from '../../db/schema';
+import { AppError, conflict } from '../../lib/errors';
+import { hashSignInCode, hashesEqual, newSignInCode } from '../../lib/tokens';
+import type { SmsProvider } from '../../providers/sms/types';
+import { createUserWithStarterCredit } from '../users/create-user';
+import type { UserRow } from '../users/user-dto';
+import { countCodesSince, findLiveCode, findUserByPhone } from './auth.repo';
+import { createSession } from './sessions';
+
+export const NO_USER = 'No user found with this phone number';
+export const USER_EXISTS = 'A user with this phone number already exists';
+export const INVALID_CODE = 'Invalid verification code';
+export const EXPIRED_CODE = 'Verification code has expired. Please request a new one.';
+export const DEACTIVATED =
+  'Your account has been deactivated. Please contact support for assistance.';
+
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  sms: SmsProvider;
+  /** The key that hashes sign-in codes. */
+  codeKey: string;
+}
+
+type Purpose = 'login' | 'register';
+
+/** Serialises everything about one phone number across requests and instances. */
+async function lockPhone(tx: Tx, phone: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin:' + phone}))`);
+}
+
+const secondsUntil = (date: Date, now: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
+const tooMany = (message: string, retryAfter?: number) =>
+  new AppError(429, 'too_many_requests', message, retryAfter === undefined ? {} : { retryAfter });
+
+export async function requestCode(deps: AuthDeps, input: { phone: string; purpose: Purpose; ip: string }) {
+  const { db, config } = deps;
+  const code = newSignInCode();
+  const issued = await db.transaction(async (tx) => {
+    await lockPhone(tx, input.phone);
+    const now = new Date();
+    const user = await findUserByPhone(tx, input.phone);
+    if (input.purpose === 'login' && !user) return new AppError(404, 'user_not_found', NO_USER);
+    if (input.purpose === 'register' && user) return conflict(USER_EXISTS, 'user_exists');
+
+    const live = await findLiveCode(tx, input.phone, now);
+    if (live) {
+      const cooldownEnds = new Date(live.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000);
+      if (cooldownEnds > now) {
+        const wait = secondsUntil(cooldownEnds, now);
+        return tooMany(`Please wait ${wait} seconds before requesting a new code.`, wait);
+      }
+    }
+    if (live && live.attempts >= MAX_CODE_ATTEMPTS) {
+      const wait = secondsUntil(live.expiresAt, now);
+      return tooMany(`Too many incorrect attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    }
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    if ((await countCodesSince(tx, { phone: input.phone }, hourAgo)) >= config.limits.codeRequestsPerPhoneHour) {
+      return tooMany('Too many verification codes were requested for this number. Please try again later.');
+    }
+    if ((await countCodesSince(tx, { ip: input.ip }, hourAgo)) >= config.limits.codeRequestsPerIpHour) {
+      return tooMany('Too many verification codes were requested from your network. Please try again later.');
+    }
+
+    if (live) {
+      // A resend replaces the live code but keeps its wrong tries, so resending is no way around
+      // the five-try limit.
+      await tx.update(signInCodes).set({ expiresAt: now }).where(eq(signInCodes.id, live.id));
+    }
+    const [row] = await tx
+      .insert(signInCodes)
+      .values({
+        phone: input.phone,
+        purpose: input.purpose,
+        codeHash: hashSignInCode(deps.codeKey, input.phone, code),
+        attempts: live?.attempts ?? 0,
+        ip: input.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+      })
+      .returning({ id: signInCodes.id });
+    return row!.id;
+  });
+  if (issued instanceof AppError) throw issued;
+
+  try {
+    await deps.sms.submit({
+      id: `signin-${issued}`,
+      to: input.phone,
+      from: config.sms.defaultSender,
+      text: `Your Kurir verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+      channel: 'sms',
+    });
+  } catch (error) {
+    await db.delete(signInCodes).where(eq(signInCodes.id, issued));
+    throw new AppError(503, 'sms_unavailable', 'Could not send the verification code. Please try again.', {
+      cause: String(error),
+    });
+  }
+}
+
+export interface VerifiedSignIn {
+  user: UserRow;
+  isNewUser: boolean;
+  token: string;
+}
+
+export async function verifyCode(
+  deps: AuthDeps,
+  input: { phone: string; code: string; ip: string; userAgent?: string },
+): Promise<VerifiedSignIn> {
+  const { db, config } = deps;
+  // Decided inside the transaction and thrown after it, so a wrong try's count is committed.
+  const outcome = await db.transaction(async (tx): Promise<VerifiedSignIn | AppError> => {
+    await lockPhone(tx, input.phone);
+    const now = new Date();
+    const live = await findLiveCode(tx, input.phone, now);
+    if (!live) return new AppError(400, 'code_expired', EXPIRED_CODE);
+    if (live.attempts >= MAX_CODE_ATTEMPTS) {
+      return tooMany('Too many incorrect attempts. Please request a new code later.', secondsUntil(live.expiresAt, now));
+    }
+    if (!hashesEqual(live.codeHash, hashSignInCode(deps.codeKey, input.phone, input.code))) {
+      await tx.update(signInCodes).set({ attempts: sql`${signInCodes.attempts} + 1` }).where(eq(signInCodes.id, live.id));
+      return new AppError(400, 'invalid_code', INVALID_CODE);
+    }
+    await tx.update(signInCodes).set({ consumedAt: now }).where(eq(signInCodes.id, live.id));
+
+    let user = await findUserByPhone(tx, input.phone);
+    const isNewUser = !user;
+    if (!user) {
+      if (live.purpose !== 'register') return new AppError(400, 'invalid_code', INVALID_CODE);
+      const role = config.adminPhones.includes(input.phone) ? 'admin' : 'user';
+      await createUserWithStarterCredit(tx, input.phone, role);
+      user = (await findUserByPhone(tx, input.phone))!;
+    }
+    if (user.status === 'inactive') {
+      return new AppError(403, 'account_deactivated', DEACTIVATED, { accountDeactivated: true });
+    }
+    const promote = config.adminPhones.includes(input.phone) && user.role !== 'admin';
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLogin: now, ...(promote ? { role: 'admin' as const } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    const token = await createSession(tx, config.session, user.id, { ip: input.ip, userAgent: input.userAgent });
+    return { user: updated!, isNewUser, token };
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+/** Makes sure the configured admin numbers have admin accounts, so they can sign in at /login. */
+export async function ensureAdminUsers(db: Database, adminPhones: string[]) {
+  for (const phone of adminPhones) {
+    await db.transaction(async (tx) => {
+      await lockPhone(tx, phone);
+      const user = await findUserByPhone(tx, phone);
+      if (!user) await createUserWithStarterCredit(tx, phone, 'admin');
+      else if (user.role !== 'admin') await tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    });
+  }
+}

@@ -1,0 +1,63 @@
+// What the sending engine needs from an SMS/Viber provider. Each vendor lives in its own folder
+// (simulator/, smpp/, infobip/) and is chosen in registry.ts from the configuration. The engine
+// knows nothing of the vendor's protocol; the vendor knows nothing of our database.
+
+export type Channel = 'sms' | 'viber';
+
+export interface OutboundMessage {
+  /** Our message id; vendors that accept a client reference get it, for tracing. */
+  id: string;
+  to: string;
+  from: string;
+  text: string;
+  channel: Channel;
+  /** For Viber: how long the provider may try before giving up (then we fall back to SMS). */
+  validitySeconds?: number;
+}
+
+export interface SubmitResult {
+  /** The provider's id for the message, used to match its delivery receipt. */
+  providerMessageId: string;
+}
+
+/** A final (or intermediate) delivery state reported by the provider. */
+export interface DeliveryReceipt {
+  providerMessageId: string;
+  status: 'delivered' | 'failed' | 'expired' | 'not_on_viber';
+  /** Human-readable reason for failures, shown to the customer. */
+  reason?: string;
+  errorCode?: string;
+  at: Date;
+}
+
+/**
+ * Thrown by `submit`. `permanent` failures (bad number, rejected sender) fail the message;
+ * temporary ones (throttled, connection lost) are retried with backoff.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export type ReceiptHandler = (receipt: DeliveryReceipt) => Promise<void>;
+
+export interface SmsProvider {
+  readonly name: string;
+  /** Which channels this provider can carry. */
+  readonly channels: readonly Channel[];
+  /** Accepts a message for delivery, or throws ProviderError. */
+  submit(message: OutboundMessage): Promise<SubmitResult>;
+  /**
+   * Receipts arrive asynchronously (SMPP deliver_sm, an HTTP webhook, the simulator's timer);
+   * the engine registers one handler that records them. A provider must not drop a receipt
+   * that arrives before the handler is set: queue it.
+   */
+  onReceipt(handler: ReceiptHandler): void;
+  close(): Promise<void>;
+}
