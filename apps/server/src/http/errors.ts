@@ -1,6 +1,6 @@
 // Turns every error into the `{ message }` body the web client reads. 4xx messages are written
 // for people; a 5xx is logged with its details and answered with a generic sentence.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -24,7 +24,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  // Fastify takes one not-found handler per prefix, so the web app's fallback to index.html is
+  // plugged in here (setPageFallback) rather than set as a second handler.
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    const page = pageFallbacks.get(app);
+    if (page && request.method === 'GET' && !request.url.startsWith('/api/')) return page(request, reply);
+    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
+}
+
+type PageFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
+const pageFallbacks = new WeakMap<FastifyInstance, PageFallback>();
+
+/** What a GET outside /api that matches no route gets instead of a 404 (the web app's index.html). */
+export function setPageFallback(app: FastifyInstance, fallback: PageFallback) {
+  pageFallbacks.set(app, fallback);
 }

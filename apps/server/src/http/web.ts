@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { setPageFallback } from './errors';
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
@@ -12,11 +13,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return;
   }
   await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!isPage) {
-      return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  setPageFallback(app, (_request, reply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

@@ -10,7 +10,10 @@ import { createDatabaseFromTemplate } from './postgres';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.KURIR_TEST_DB === 'postgres') {
     const created = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
-    const handle = wrapPool(new pg.Pool({ connectionString: created.url, max: 20 }));
+    const pool = new pg.Pool({ connectionString: created.url, max: 20 });
+    // An idle client ended by the server (database dropped at teardown) must not crash the run.
+    pool.on('error', () => {});
+    const handle = wrapPool(pool);
     return { ...handle, close: async () => { await handle.close(); await created.drop(); } };
   }
   const tar = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);

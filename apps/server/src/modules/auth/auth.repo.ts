@@ -27,3 +27,20 @@ export async function countCodesSince(db: DbOrTx, by: { phone: string } | { ip: 
     .where(and(match, gt(signInCodes.createdAt, since)));
   return row?.n ?? 0;
 }
+
+/** Whether the phone asked to register since `since` and has not signed in with that code yet. */
+export async function hasPendingRegistration(db: DbOrTx, phone: string, since: Date) {
+  const [row] = await db
+    .select({ id: signInCodes.id })
+    .from(signInCodes)
+    .where(
+      and(
+        eq(signInCodes.phone, phone),
+        eq(signInCodes.purpose, 'register'),
+        isNull(signInCodes.consumedAt),
+        gt(signInCodes.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -10,7 +10,7 @@ import { hashSignInCode, hashesEqual, newSignInCode } from '../../lib/tokens';
 import type { SmsProvider } from '../../providers/sms/types';
 import { createUserWithStarterCredit } from '../users/create-user';
 import type { UserRow } from '../users/user-dto';
-import { countCodesSince, findLiveCode, findUserByPhone } from './auth.repo';
+import { countCodesSince, findLiveCode, findUserByPhone, hasPendingRegistration } from './auth.repo';
 import { createSession } from './sessions';
 
 export const NO_USER = 'No user found with this phone number';
@@ -35,6 +35,14 @@ async function lockPhone(tx: Tx, phone: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin:' + phone}))`);
 }
 
+/**
+ * Serialises the code requests of one client address, so a burst for many numbers cannot all
+ * pass the hourly count at once. Always taken after the phone's lock, never before it.
+ */
+async function lockIp(tx: Tx, ip: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'signin-ip:' + ip}))`);
+}
+
 const secondsUntil = (date: Date, now: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000));
 const tooMany = (message: string, retryAfter?: number) =>
   new AppError(429, 'too_many_requests', message, retryAfter === undefined ? {} : { retryAfter });
@@ -45,26 +53,37 @@ export async function requestCode(deps: AuthDeps, input: { phone: string; purpos
   const issued = await db.transaction(async (tx) => {
     await lockPhone(tx, input.phone);
     const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
     const user = await findUserByPhone(tx, input.phone);
-    if (input.purpose === 'login' && !user) return new AppError(404, 'user_not_found', NO_USER);
-    if (input.purpose === 'register' && user) return conflict(USER_EXISTS, 'user_exists');
+    let purpose = input.purpose;
+    if (purpose === 'login' && !user) {
+      // The code page's resend asks for a login code (spec §7); for a number that is still
+      // registering, that is a new registration code.
+      if (!(await hasPendingRegistration(tx, input.phone, hourAgo))) return new AppError(404, 'user_not_found', NO_USER);
+      purpose = 'register';
+    }
+    if (purpose === 'register' && user) return conflict(USER_EXISTS, 'user_exists');
 
     const live = await findLiveCode(tx, input.phone, now);
     if (live) {
       const cooldownEnds = new Date(live.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000);
       if (cooldownEnds > now) {
         const wait = secondsUntil(cooldownEnds, now);
-        return tooMany(`Please wait ${wait} seconds before requesting a new code.`, wait);
+        // `codeSent` tells the sign-in form that the code sent moments ago is still good to use.
+        return new AppError(429, 'resend_cooldown', `Please wait ${wait} seconds before requesting a new code.`, {
+          retryAfter: wait,
+          codeSent: true,
+        });
       }
     }
     if (live && live.attempts >= MAX_CODE_ATTEMPTS) {
       const wait = secondsUntil(live.expiresAt, now);
       return tooMany(`Too many incorrect attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
     }
-    const hourAgo = new Date(now.getTime() - 3_600_000);
     if ((await countCodesSince(tx, { phone: input.phone }, hourAgo)) >= config.limits.codeRequestsPerPhoneHour) {
       return tooMany('Too many verification codes were requested for this number. Please try again later.');
     }
+    await lockIp(tx, input.ip);
     if ((await countCodesSince(tx, { ip: input.ip }, hourAgo)) >= config.limits.codeRequestsPerIpHour) {
       return tooMany('Too many verification codes were requested from your network. Please try again later.');
     }
@@ -78,7 +97,7 @@ export async function requestCode(deps: AuthDeps, input: { phone: string; purpos
       .insert(signInCodes)
       .values({
         phone: input.phone,
-        purpose: input.purpose,
+        purpose,
         codeHash: hashSignInCode(deps.codeKey, input.phone, code),
         attempts: live?.attempts ?? 0,
         ip: input.ip,
@@ -86,23 +105,41 @@ export async function requestCode(deps: AuthDeps, input: { phone: string; purpos
         expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
       })
       .returning({ id: signInCodes.id });
-    return row!.id;
+    return { id: row!.id, replaced: live };
   });
   if (issued instanceof AppError) throw issued;
 
   try {
     await deps.sms.submit({
-      id: `signin-${issued}`,
+      id: `signin-${issued.id}`,
       to: input.phone,
       from: config.sms.defaultSender,
       text: `Your Kurir verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
       channel: 'sms',
     });
   } catch (error) {
-    await db.delete(signInCodes).where(eq(signInCodes.id, issued));
-    throw new AppError(503, 'sms_unavailable', 'Could not send the verification code. Please try again.', {
-      cause: String(error),
+    const { replaced } = issued;
+    await db.transaction(async (tx) => {
+      await lockPhone(tx, input.phone);
+      const [unsent] = await tx
+        .delete(signInCodes)
+        .where(eq(signInCodes.id, issued.id))
+        .returning({ attempts: signInCodes.attempts });
+      // The resend never went out, so the code it replaced stays in force with its wrong tries
+      // (and any made meanwhile): a failed send is no way to reset them.
+      if (replaced) {
+        await tx
+          .update(signInCodes)
+          .set({ expiresAt: replaced.expiresAt, attempts: Math.max(replaced.attempts, unsent?.attempts ?? 0) })
+          .where(eq(signInCodes.id, replaced.id));
+      }
     });
+    // The provider's reason goes to the log (an enumerable field, so the error serializer keeps
+    // it), not to the caller, and never with the code in it.
+    throw Object.assign(
+      new AppError(503, 'sms_unavailable', 'Could not send the verification code. Please try again.'),
+      { reason: String(error).replaceAll(code, '######') },
+    );
   }
 }
 
