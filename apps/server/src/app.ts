@@ -13,9 +13,21 @@ import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
 import { authRoutes } from './modules/auth/auth.routes';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { statsRoutes } from './modules/dashboard/stats.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createAiProvider } from './providers/ai/registry';
 import { outboxRoutes } from './modules/dev/outbox.routes';
+import { phonebookRoutes } from './modules/phonebooks/phonebooks.routes';
+import { recentTransactionsRoutes } from './modules/dashboard/recent-transactions.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { customSenderAdminRoutes } from './modules/products/custom-sender.routes';
+import { productRoutes } from './modules/products/products.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { loadFeatures } from './modules/users/features';
 import type { SmsProvider } from './providers/sms/types';
+import { InfobipProvider } from './providers/sms/infobip/infobip-provider';
+import { infobipWebhookRoutes } from './providers/sms/infobip/infobip-webhook.routes';
 
 export interface AppDeps {
   config: Config;
@@ -41,7 +53,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { secure: config.cookieSecure });
+  await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -54,7 +66,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes({ ...deps, loadFeatures }));
+  await app.register(phonebookRoutes({ db }));
+  await app.register(productRoutes({ db }));
+  await app.register(customSenderAdminRoutes({ db }));
+  await app.register(paymentRoutes({ db, config }));
+  await app.register(profileRoutes({ db }));
+  await app.register(recentTransactionsRoutes({ db }));
+  await app.register(messagesRoutes({ db, config }));
+  await app.register(statsRoutes({ db }));
+  await app.register(aiRoutes({ ai: createAiProvider(config.ai) }));
   if (deps.sms.name === 'simulator') await app.register(outboxRoutes(db));
+  if (deps.sms instanceof InfobipProvider) await app.register(infobipWebhookRoutes(deps.sms));
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

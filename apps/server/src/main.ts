@@ -5,6 +5,10 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { buildApp } from './app';
 import { ensureAdminUsers } from './modules/auth/auth.service';
+import { ensureCatalogue } from './modules/products/catalogue';
+import { startJobs } from './jobs';
+import { receiptHandler } from './jobs/receipts';
+import pino from 'pino';
 import { createSmsProvider } from './providers/sms/registry';
 import { resolveSecretKey } from './secret-key';
 
@@ -13,8 +17,13 @@ async function main() {
   const database = await openDatabase(config.database);
   await runMigrations(database);
   await ensureAdminUsers(database.db, config.adminPhones);
-  const sms = createSmsProvider(config.sms, database.db);
+  await ensureCatalogue(database.db);
+  const sms = createSmsProvider(config.sms, database.db, pino({ name: 'sms', level: config.logLevel }));
   const app = await buildApp({ config, db: database.db, sms, codeKey: resolveSecretKey(config) });
+  // Receipts reach whichever process the provider answers (an SMPP bind, an HTTP webhook), so every
+  // process records them; the dispatcher and its jobs run here unless RUN_JOBS=false (see worker.ts).
+  const jobs = config.jobs.run ? startJobs({ db: database.db, sms, config, log: app.log }) : null;
+  if (!jobs) sms.onReceipt(receiptHandler(database.db, sms.name));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,6 +31,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await jobs?.stop();
     await sms.close();
     await database.close();
     process.exit(0);
@@ -36,6 +46,7 @@ async function main() {
     `  Kurir is running at ${url}`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.database.kind === 'pglite' ? config.database.dir : ''}` : 'PostgreSQL'}`,
   ];
+  lines.push(`  Background jobs (sending, receipts, schedules): ${jobs ? 'in this process' : 'off here (RUN_JOBS=false); run worker.ts'}`);
   if (sms.name === 'simulator') {
     lines.push(`  SMS provider: simulator. Sign-in codes and every sent message: ${url}/dev/outbox`);
   }

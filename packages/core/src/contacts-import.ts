@@ -278,3 +278,7 @@ export function parseContactText(text: string): ContactInput[] {
   const { mapping, hasHeader } = guessColumnMapping(records[0]?.cells);
   return recordsToContactInputs(records, mapping, { hasHeader });
 }
+
+/** The bulk route's entries for parsed contacts: the fields and line numbers (the server checks them again). */
+export const toImportEntries = (inputs: readonly ContactInput[]) =>
+  inputs.map(({ row, name, phone_number, email, notes }) => ({ row, name, phone_number, email, notes }));

@@ -3,3 +3,6 @@ export * from './users';
 export * from './ledger';
 export * from './simulator';
 export * from './catalogue';
+export * from './phonebooks';
+export * from './payments';
+export * from './messages';

@@ -53,6 +53,9 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
       description: change.description,
       reference: change.reference ?? null,
       adminUserId: change.adminUserId ?? null,
+      // now() is when the transaction began; clock_timestamp() is after the row lock above, so
+      // ledger rows sort in the order their balances changed, even under concurrency.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: transactions.id });
   return { transactionId: entry!.id, balanceBefore, balanceAfter: row.balanceAfter };

@@ -1,28 +1,158 @@
-// The built-in provider of the embedded default: it accepts every message and keeps it in the
-// simulator outbox table, which the dev outbox page shows, so anyone trying Kurir can read what
+// The built-in provider of the embedded default. Like a real SMS/Viber provider it accepts a
+// message, then after a delay reports what became of it through the receipt handler: delivered,
+// failed with a reason, or (Viber) not on Viber / expired. Every message it accepts is also kept in
+// the simulator outbox table, which the dev outbox page shows, so anyone trying Kurir can read what
 // was "sent" (their sign-in code included) without a real SMS account.
+//
+// Numbers that always behave the same, for tests and demos (the last digits of the recipient):
+//   …000  SMS fails with 'Unknown subscriber'; on Viber it is not a Viber user (so the fallback SMS fails too)
+//   …999  not on Viber (a Viber message falls back to SMS, which is delivered)
+//   …998  Viber never answers: expired once the validity period has passed (then SMS, delivered)
+//   …001  always delivered, on either channel
+// Any other number is delivered, except at random: SIMULATOR_FAILURE_RATE of messages fail and, on
+// Viber, SIMULATOR_NOT_ON_VIBER_RATE of recipients are not Viber users.
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { simulatorOutbox } from '../../../db/schema';
-import type { OutboundMessage, ReceiptHandler, SmsProvider, SubmitResult } from '../types';
+import { messages, simulatorOutbox } from '../../../db/schema';
+import type { Channel, DeliveryReceipt, OutboundMessage, ReceiptHandler, SmsProvider, SubmitResult } from '../types';
+
+export interface SimulatorOptions {
+  /** How long after a submit the receipt comes (ms). */
+  delayMs?: number;
+  /** Share (0..1) of messages that fail. */
+  failureRate?: number;
+  /** Share (0..1) of Viber recipients that are not Viber users. */
+  notOnViberRate?: number;
+  /** Viber validity when a message does not say (seconds). */
+  viberValiditySeconds?: number;
+  /** For tests: the source of chance. */
+  random?: () => number;
+}
+
+const RANDOM_FAILURE_REASONS = ['Absent subscriber', 'Handset memory full', 'Network error'];
+/** Receipts kept while no handler is registered (e.g. a web-only instance sending sign-in codes). */
+const MAX_QUEUED_RECEIPTS = 10_000;
+const HANDLER_RETRIES = 5;
+
+interface Outcome {
+  status: DeliveryReceipt['status'];
+  reason?: string;
+  afterMs: number;
+}
 
 export class SimulatorProvider implements SmsProvider {
   readonly name = 'simulator';
   readonly channels = ['sms', 'viber'] as const;
   private receiptHandler: ReceiptHandler | null = null;
+  private readonly queued: DeliveryReceipt[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+  private readonly options: Required<SimulatorOptions>;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    options: SimulatorOptions = {},
+  ) {
+    this.options = {
+      delayMs: options.delayMs ?? 1500,
+      failureRate: options.failureRate ?? 0.05,
+      notOnViberRate: options.notOnViberRate ?? 0.3,
+      viberValiditySeconds: options.viberValiditySeconds ?? 60,
+      random: options.random ?? Math.random,
+    };
+  }
 
   async submit(message: OutboundMessage): Promise<SubmitResult> {
     const [row] = await this.db
       .insert(simulatorOutbox)
       .values({ to: message.to, from: message.from, text: message.text, channel: message.channel })
       .returning({ id: simulatorOutbox.id });
-    return { providerMessageId: `sim-${row!.id}` };
+    const providerMessageId = `sim-${row!.id}`;
+    this.scheduleReceipt(providerMessageId, this.outcomeFor(message.to, message.channel, message.validitySeconds));
+    return { providerMessageId };
   }
 
   onReceipt(handler: ReceiptHandler): void {
     this.receiptHandler = handler;
+    for (const receipt of this.queued.splice(0)) void this.deliver(receipt, 0);
+    void this.resumePending().catch(() => {});
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** What becomes of a message to `to` on `channel`. */
+  outcomeFor(to: string, channel: Channel, validitySeconds?: number): Outcome {
+    const { delayMs, failureRate, notOnViberRate, random } = this.options;
+    const delivered: Outcome = { status: 'delivered', afterMs: delayMs };
+    if (to.endsWith('001')) return delivered;
+    if (channel === 'viber') {
+      if (to.endsWith('000') || to.endsWith('999')) return { status: 'not_on_viber', reason: 'Not a Viber user', afterMs: delayMs };
+      if (to.endsWith('998')) return this.expired(validitySeconds);
+      if (random() < notOnViberRate) return { status: 'not_on_viber', reason: 'Not a Viber user', afterMs: delayMs };
+      if (random() < failureRate) return this.expired(validitySeconds);
+      return delivered;
+    }
+    if (to.endsWith('000')) return { status: 'failed', reason: 'Unknown subscriber', afterMs: delayMs };
+    if (random() < failureRate) {
+      const reason = RANDOM_FAILURE_REASONS[Math.floor(random() * RANDOM_FAILURE_REASONS.length)] ?? 'Network error';
+      return { status: 'failed', reason, afterMs: delayMs };
+    }
+    return delivered;
+  }
+
+  private expired(validitySeconds?: number): Outcome {
+    const validityMs = (validitySeconds ?? this.options.viberValiditySeconds) * 1000;
+    return { status: 'expired', reason: 'Not delivered on Viber within the validity period', afterMs: Math.max(validityMs, this.options.delayMs) };
+  }
+
+  private scheduleReceipt(providerMessageId: string, outcome: Outcome): void {
+    this.later(outcome.afterMs, () => {
+      const receipt: DeliveryReceipt = { providerMessageId, status: outcome.status, at: new Date() };
+      if (outcome.reason) receipt.reason = outcome.reason;
+      void this.deliver(receipt, 0);
+    });
+  }
+
+  private later(ms: number, run: () => void): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    // A pending receipt must not keep the process alive after close (it is re-created on start).
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async deliver(receipt: DeliveryReceipt, attempt: number): Promise<void> {
+    if (!this.receiptHandler) {
+      if (this.queued.length >= MAX_QUEUED_RECEIPTS) this.queued.shift();
+      this.queued.push(receipt);
+      return;
+    }
+    try {
+      await this.receiptHandler(receipt);
+    } catch {
+      // A real provider redelivers an unacknowledged receipt; so do we, a few times.
+      if (attempt < HANDLER_RETRIES) this.later(1000 * 2 ** attempt, () => void this.deliver(receipt, attempt + 1));
+    }
+  }
+
+  /**
+   * Receipts live in timers, which a restart loses. When a handler registers (the jobs start), the
+   * messages this simulator accepted that still wait for a receipt get one again.
+   */
+  private async resumePending(): Promise<void> {
+    const waiting = await this.db
+      .select({ providerMessageId: messages.providerMessageId, recipient: messages.recipient, channel: messages.channel })
+      .from(messages)
+      .where(and(eq(messages.status, 'sent'), eq(messages.provider, this.name), like(messages.providerMessageId, 'sim-%')));
+    for (const m of waiting) {
+      this.scheduleReceipt(m.providerMessageId!, this.outcomeFor(m.recipient, m.channel));
+    }
+  }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_user_recipient_suffix_idx" ON "messages" USING btree ("user_id",reverse("recipient") text_pattern_ops);

@@ -1,0 +1,109 @@
+// Sent, queued and scheduled messages. The rows are also the sending queue: a dispatcher claims
+// due rows (status pending or scheduled, next_attempt_at passed, no live lease) with
+// FOR UPDATE SKIP LOCKED, so any number of workers split the work without duplicates, and a
+// crashed worker's rows become claimable again when their lease (locked_until) runs out.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_TYPES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** One send (one request); the reference of its ledger debit. */
+    batchId: uuid('batch_id').notNull(),
+    recipient: text('recipient').notNull(),
+    message: text('message').notNull(),
+    senderName: text('sender_name').notNull(),
+    messageType: text('message_type', { enum: MESSAGE_TYPES }),
+    /** What the customer chose. */
+    requestedChannel: text('requested_channel', { enum: ['sms', 'viber'] }).notNull(),
+    /** What carries it now: a Viber message becomes 'sms' when it falls back. */
+    channel: text('channel', { enum: ['sms', 'viber'] }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    /** SMS parts of the text (what an SMS, or a Viber fallback, is billed by). */
+    parts: integer('parts').notNull(),
+    /** Micro-euros debited at send for this message: the most it can cost. */
+    reservedPrice: bigint('reserved_price', { mode: 'number' }).notNull(),
+    /** Micro-euros it costs as SMS (parts × SMS unit price at send): the fallback's price. */
+    smsPrice: bigint('sms_price', { mode: 'number' }).notNull(),
+    /** Micro-euros the customer pays on the current channel; final (0 when undelivered) once settled. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** When the dispatcher may (next) take it: now, the scheduled time, or after a retry backoff. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The lease of the dispatcher that claimed it; past it, another dispatcher may take it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Which claim holds the lease, so a dispatcher whose lease ran out cannot overwrite another's result. */
+    leaseToken: uuid('lease_token'),
+    attempts: integer('attempts').notNull().default(0),
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    errorMessage: text('error_message'),
+    /** Viber only: when to stop waiting for a receipt and send it as SMS. */
+    fallbackAt: timestamp('fallback_at', { withTimezone: true }),
+    /** When it left the queue: accepted by a provider, or finally refused. What statistics count by. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** When its final price was fixed and the unused reservation refunded (once). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // History: a user's messages newest first, and its filters, walk this index.
+    index('messages_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The history's text filter: words (and word beginnings) are found through this index, and
+    // ILIKE then keeps the exact substring; without it a search reads every row of the user.
+    index('messages_text_search_idx').using('gin', sql`to_tsvector('simple', ${t.message})`),
+    // The queue: only rows waiting to be sent are in it, so claiming stays cheap however large
+    // the table grows.
+    // The history's recipient filter finds numbers by how they end (the last digits, or a whole
+    // number typed with or without its country code): a prefix search of the reversed number.
+    index('messages_user_recipient_suffix_idx').on(t.userId, sql`reverse(${t.recipient}) text_pattern_ops`),
+    index('messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'scheduled')`),
+    index('messages_provider_message_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    index('messages_viber_fallback_idx')
+      .on(t.fallbackAt)
+      .where(sql`${t.status} = 'sent' and ${t.channel} = 'viber'`),
+    // Dashboard statistics count a user's processed messages by status and day from the index alone.
+    index('messages_user_processed_idx')
+      .on(t.userId, t.processedAt, t.status)
+      .where(sql`${t.processedAt} is not null`),
+    index('messages_user_scheduled_idx')
+      .on(t.userId, t.scheduledFor)
+      .where(sql`${t.status} = 'scheduled'`),
+    check('messages_status_known', sql`${t.status} in ('pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted')`),
+    check('messages_channels_known', sql`${t.channel} in ('sms', 'viber') and ${t.requestedChannel} in ('sms', 'viber')`),
+    check('messages_price_within_reservation', sql`${t.price} >= 0 and ${t.price} <= ${t.reservedPrice} and ${t.smsPrice} <= ${t.reservedPrice}`),
+    check('messages_parts_positive', sql`${t.parts} >= 1`),
+  ],
+);
+
+/**
+ * Receipts that arrived before the dispatcher stored the provider's id (a fast provider can answer
+ * before our update commits). The receipts job applies them once the id is known.
+ */
+export const unmatchedReceipts = pgTable(
+  'unmatched_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status', { enum: ['delivered', 'failed', 'expired', 'not_on_viber'] }).notNull(),
+    reason: text('reason'),
+    errorCode: text('error_code'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unmatched_receipts_received_idx').on(t.receivedAt)],
+);

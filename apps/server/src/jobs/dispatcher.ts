@@ -1,0 +1,205 @@
+// The dispatcher: claims due messages (queued ones, and scheduled ones whose time has come), hands
+// them to the provider with a limit on concurrent submits, and records the outcome: the provider's
+// id and 'sent'; a temporary error goes back to the queue with exponential backoff; a permanent
+// one (or the last attempt) fails the message and refunds it. Any number of dispatchers, in one
+// process or many, share the queue safely (see dispatch-queue.ts).
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client';
+import { ProviderError, type SmsProvider } from '../providers/sms/types';
+import {
+  claimDueMessages,
+  failClaimed,
+  markSent,
+  scheduleRetry,
+  switchClaimedToSms,
+  type ClaimedMessage,
+} from './dispatch-queue';
+import { onMessagesQueued } from './queue-signal';
+
+export interface DispatcherOptions {
+  batchSize: number;
+  concurrency: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  retryBaseSeconds: number;
+  pollMs: number;
+  viberValiditySeconds: number;
+}
+
+export interface JobLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Accepted messages recorded per statement while a batch is in flight. */
+const RECORD_GROUP = 50;
+
+/** The longest wait between two attempts of one message. */
+const MAX_BACKOFF_SECONDS = 3600;
+
+export function backoffSeconds(base: number, attempts: number): number {
+  return Math.min(MAX_BACKOFF_SECONDS, base * 2 ** Math.max(0, attempts - 1));
+}
+
+export class Dispatcher {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  /** Set when woken while busy, so the next sleep is skipped rather than the signal lost. */
+  private woken = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly provider: SmsProvider,
+    private readonly options: DispatcherOptions,
+    private readonly log: JobLogger,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = onMessagesQueued(() => this.wakeUp());
+    this.loop = this.run();
+  }
+
+  /** Stops claiming, lets the batch in hand finish (its submits and their records), then returns. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wakeUp();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Claims one batch and processes it; returns how many messages it took. */
+  async runOnce(): Promise<number> {
+    const leaseToken = randomUUID();
+    const claimed = await claimDueMessages(this.db, {
+      limit: this.options.batchSize,
+      leaseSeconds: this.options.leaseSeconds,
+      leaseToken,
+    });
+    if (claimed.length === 0) return 0;
+
+    // Accepted messages are recorded in groups while the batch is still being submitted, so
+    // their receipts rarely arrive before the provider id is stored (see receipts.ts).
+    let accepted: { id: string; providerMessageId: string }[] = [];
+    let recording = Promise.resolve();
+    let recordError: unknown = null;
+    const flush = () => {
+      const group = accepted;
+      accepted = [];
+      recording = recording.then(() => this.recordAccepted(leaseToken, group)).catch((error: unknown) => {
+        recordError = error;
+      });
+      return recording;
+    };
+    await forEachLimited(claimed, this.options.concurrency, async (m) => {
+      try {
+        const result = await this.submit(leaseToken, m);
+        accepted.push({ id: m.id, providerMessageId: result.providerMessageId });
+        if (accepted.length >= RECORD_GROUP) void flush();
+      } catch (error) {
+        await this.recordFailure(leaseToken, m, error);
+      }
+    });
+    await flush();
+    if (recordError) throw recordError;
+    return claimed.length;
+  }
+
+  /**
+   * The provider has these messages now; if we could not say so, their lease would run out and
+   * they would be sent twice. So a failed write is tried again before giving up.
+   */
+  private async recordAccepted(leaseToken: string, accepted: { id: string; providerMessageId: string }[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await markSent(this.db, leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let taken = 0;
+      try {
+        taken = await this.runOnce();
+      } catch (error) {
+        this.log.error({ err: error }, 'dispatcher: claiming or recording failed');
+      }
+      if (taken < this.options.batchSize && this.running) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private wakeUp(): void {
+    if (this.wake) this.wake();
+    else this.woken = true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.wake = finish;
+    });
+  }
+
+  private async submit(leaseToken: string, m: ClaimedMessage) {
+    let channel = m.channel;
+    if (channel === 'viber' && !this.provider.channels.includes('viber')) {
+      await switchClaimedToSms(this.db, leaseToken, m.id);
+      channel = 'sms';
+    }
+    return this.provider.submit({
+      id: m.id,
+      to: m.recipient,
+      from: m.senderName,
+      text: m.message,
+      channel,
+      ...(channel === 'viber' ? { validitySeconds: this.options.viberValiditySeconds } : {}),
+    });
+  }
+
+  private async recordFailure(leaseToken: string, m: ClaimedMessage, error: unknown): Promise<void> {
+    const permanent = error instanceof ProviderError && error.permanent;
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      if (permanent || m.attempts >= this.options.maxAttempts) {
+        this.log.warn({ messageId: m.id, attempts: m.attempts, reason }, 'message failed');
+        await failClaimed(this.db, leaseToken, m.id, reason);
+      } else {
+        await scheduleRetry(this.db, leaseToken, m.id, backoffSeconds(this.options.retryBaseSeconds, m.attempts), reason);
+      }
+    } catch (recordError) {
+      // The lease runs out and the message is claimed again: nothing is lost.
+      this.log.error({ err: recordError, messageId: m.id }, 'dispatcher: could not record a failed submit');
+    }
+  }
+}
+
+/** Runs `task` for every item, at most `limit` at a time. */
+export async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

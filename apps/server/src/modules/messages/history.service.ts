@@ -1,0 +1,46 @@
+// The customer's message history: their own messages, newest first, filtered and paged.
+import { microsToEuros, type HistoryQuery, type HistoryResponse } from '@kurir/core';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { containsPattern, findHistory, searchLexemes, type HistoryFilter } from './messages.repo';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date (the whole day, UTC) or an ISO time; `end` of a date means the end of that day. */
+export function parseBoundary(value: string | undefined, which: 'start' | 'end', name: string): Date | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
+  if (Number.isNaN(date.getTime())) throw badRequest(`${name} is not a valid date`, 'invalid_date');
+  if (which === 'end' && DATE_ONLY.test(text)) date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery): Promise<HistoryResponse> {
+  const filter: HistoryFilter = { userId, limit: query.limit, offset: query.offset };
+  const text = query.text?.trim();
+  if (text) filter.text = { lexemes: await searchLexemes(db, text), pattern: containsPattern(text) };
+  // Digits only, and a national number's leading zeros dropped ('040 123 456' ends +38640123456).
+  const digits = query.recipient?.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits) filter.recipientDigits = digits;
+  filter.from = parseBoundary(query.start_date, 'start', 'start_date');
+  filter.to = parseBoundary(query.end_date, 'end', 'end_date');
+
+  const { rows, total } = await findHistory(db, filter);
+  return {
+    messages: rows.map((m) => ({
+      id: m.id,
+      recipient: m.recipient,
+      message: m.message,
+      channel: m.channel,
+      status: m.status,
+      created_at: m.createdAt.toISOString(),
+      sell_price: microsToEuros(m.price),
+      scheduled_for: m.scheduledFor ? m.scheduledFor.toISOString() : null,
+      error_message: m.errorMessage,
+      parts: m.parts,
+      sender_name: m.senderName,
+    })),
+    total,
+  };
+}

@@ -1,0 +1,115 @@
+// GET /api/sms/history: my messages only, newest first, paged, with the text, recipient and date
+// filters, in the spec's fields.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { SMS_PRICE, customer, newPhone, userIdOf } from './messages.test-support';
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof customer>>;
+const sent: { recipient: string; message: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ CODE_REQUESTS_PER_IP_HOUR: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+  me = await customer(t);
+  const texts = [
+    'Your order 4242 is ready for pickup',
+    'Reminder: dentist appointment tomorrow at 9',
+    'Sale! 50% off everything this weekend',
+    'Your e-mail receipt for order 12.50 EUR',
+    'Ponedeljek: kosilo ob 12h, čaka vas juha',
+    'Plain message 6',
+    'Plain message 7',
+    'Plain message 8',
+    'Plain message 9',
+    'Plain message 10',
+    'Plain message 11',
+    'Plain message 12',
+  ];
+  for (const [i, message] of texts.entries()) {
+    const recipient = newPhone();
+    await me.api.send({ recipient, message });
+    sent.push({ recipient, message });
+    // One a day, the first twelve days back, so the order and the date filters are certain.
+    await t.db
+      .update(messages)
+      .set({ createdAt: sql`'2025-03-01T12:00:00Z'::timestamptz + ${i} * interval '1 day'` })
+      .where(eq(messages.recipient, recipient));
+  }
+  const other = await customer(t);
+  await other.api.send({ recipient: newPhone(), message: 'Your order 4242 is ready for pickup' });
+});
+afterAll(() => t?.close());
+
+const texts = (body: { messages: { message: string }[] }) => body.messages.map((m) => m.message);
+
+describe('message history', () => {
+  it('pages my messages newest first, 10 by default, with the total', async () => {
+    const first = await me.api.history();
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(12);
+    expect(texts(first.body)).toEqual(sent.map((s) => s.message).reverse().slice(0, 10));
+    const second = await me.api.history('?limit=10&offset=10');
+    expect(texts(second.body)).toEqual([sent[1]!.message, sent[0]!.message]);
+    expect(first.body.messages[0]).toEqual({
+      id: expect.any(String),
+      recipient: sent[11]!.recipient,
+      message: 'Plain message 12',
+      channel: 'sms',
+      status: 'pending',
+      created_at: '2025-03-12T12:00:00.000Z',
+      sell_price: SMS_PRICE / 1e6,
+      scheduled_for: null,
+      error_message: null,
+      parts: 1,
+      sender_name: 'Kurir',
+    });
+  });
+
+  it('filters by text: words, word beginnings and the exact text, case-insensitive', async () => {
+    const cases: [string, string[]][] = [
+      ['order 4242', [sent[0]!.message]],
+      ['ORDER', [sent[3]!.message, sent[0]!.message]],
+      ['appoint', [sent[1]!.message]],
+      ['50%', [sent[2]!.message]],
+      ['12.50', [sent[3]!.message]],
+      ['e-mail', [sent[3]!.message]],
+      ['čaka', [sent[4]!.message]],
+      ['%', [sent[2]!.message]],
+      ['4242 is ready', [sent[0]!.message]],
+      ['ready 4242', []],
+      ['nothing like this', []],
+    ];
+    for (const [text, expected] of cases) {
+      const res = await me.api.history(`?text=${encodeURIComponent(text)}`);
+      expect(texts(res.body), text).toEqual(expected);
+      expect(res.body.total, text).toBe(expected.length);
+    }
+  });
+
+  it('filters by the end of the recipient number and by dates (whole days, UTC)', async () => {
+    const number = sent[5]!.recipient; // +3865 and 7 digits
+    const national = `0${number.slice(4, 6)} ${number.slice(6, 9)} ${number.slice(9)}`; // as typed at home: 05x xxx xxx
+    for (const typed of [number.slice(-6), number, `00${number.slice(1)}`, national]) {
+      expect(texts((await me.api.history(`?recipient=${encodeURIComponent(typed)}`)).body), typed).toEqual([sent[5]!.message]);
+    }
+    // A number is found by how it ends, not by digits in its middle.
+    expect((await me.api.history(`?recipient=${number.slice(3, 8)}`)).body.total).toBe(0);
+    const days = await me.api.history('?start_date=2025-03-02&end_date=2025-03-03');
+    expect(texts(days.body)).toEqual([sent[2]!.message, sent[1]!.message]);
+    expect((await me.api.history('?start_date=2025-03-11T00:00:00Z')).body.total).toBe(2);
+    expect((await me.api.history('?start_date=yesterday')).status).toBe(400);
+  });
+
+  it('refuses a page size over 100', async () => {
+    expect((await me.api.history('?limit=101')).status).toBe(400);
+    expect((await me.api.history('?limit=100')).body.messages).toHaveLength(12);
+  });
+
+  it('shows nobody else anything of mine', async () => {
+    const stranger = await customer(t);
+    expect((await stranger.api.history()).body).toEqual({ messages: [], total: 0 });
+    expect(await userIdOf(t.db, me.phone)).not.toBe(await userIdOf(t.db, stranger.phone));
+  });
+});

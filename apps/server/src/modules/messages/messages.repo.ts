@@ -1,0 +1,155 @@
+// Queries of the messages table for the customer routes; every one takes the user id.
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Channel } from '@kurir/core';
+import type { DbOrTx, Tx } from '../../db/client';
+import { messages, type MessageStatus } from '../../db/schema';
+import { queryRows } from './query-rows';
+
+/** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
+const INSERT_CHUNK = 5000;
+
+export interface NewSend {
+  userId: string;
+  batchId: string;
+  recipients: readonly string[];
+  message: string;
+  senderName: string;
+  messageType: string | null;
+  channel: Channel;
+  parts: number;
+  reservedPrice: number;
+  smsPrice: number;
+  price: number;
+  scheduledFor: Date | null;
+}
+
+/**
+ * Inserts one row per recipient inside the send's transaction. The recipients travel as one JSON
+ * array parameter per chunk (not one bind parameter per value), so 10 000 rows are a couple of
+ * statements rather than thousands.
+ */
+export async function insertSendRows(tx: Tx, send: NewSend): Promise<{ id: string; recipient: string }[]> {
+  const status: MessageStatus = send.scheduledFor ? 'scheduled' : 'pending';
+  const scheduledFor = send.scheduledFor ? send.scheduledFor.toISOString() : null;
+  const out: { id: string; recipient: string }[] = [];
+  for (let i = 0; i < send.recipients.length; i += INSERT_CHUNK) {
+    const chunk = JSON.stringify(send.recipients.slice(i, i + INSERT_CHUNK));
+    const result = await queryRows<{ id: string; recipient: string }>(tx, sql`
+      insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
+                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
+      select ${send.userId}::uuid, ${send.batchId}::uuid, r.recipient, ${send.message}, ${send.senderName},
+             ${send.messageType}, ${send.channel}, ${send.channel}, ${status}, ${send.parts}, ${send.reservedPrice},
+             ${send.smsPrice}, ${send.price}, ${scheduledFor}::timestamptz, coalesce(${scheduledFor}::timestamptz, now())
+      from jsonb_array_elements_text(${chunk}::jsonb) with ordinality as r(recipient, n)
+      order by r.n
+      returning id, recipient`);
+    out.push(...result);
+  }
+  return out;
+}
+
+export interface HistoryFilter {
+  userId: string;
+  limit: number;
+  offset: number;
+  /** Lexemes of the searched text (see searchLexemes), and the text for the exact substring test. */
+  text?: { lexemes: string[]; pattern: string };
+  /** The number ends with these digits. */
+  recipientDigits?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** The words of a search as PostgreSQL's own parser splits them, so they match the index. */
+export async function searchLexemes(db: DbOrTx, text: string): Promise<string[]> {
+  const result = await queryRows<{ lexemes: string[] | null }>(
+    db,
+    sql`select tsvector_to_array(to_tsvector('simple', ${text})) as lexemes`,
+  );
+  return result[0]?.lexemes ?? [];
+}
+
+/** `%text%` for ILIKE, with its own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function historyConditions(f: HistoryFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(messages.userId, f.userId)];
+  if (f.text) {
+    if (f.text.lexemes.length > 0) {
+      // Every word of the search must begin a word of the message (the GIN index finds those
+      // rows), and ILIKE then keeps only the exact text.
+      const query = f.text.lexemes.map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}':*`).join(' & ');
+      conditions.push(sql`to_tsvector('simple', ${messages.message}) @@ to_tsquery('simple', ${query})`);
+    }
+    conditions.push(sql`${messages.message} ilike ${f.text.pattern}`);
+  }
+  if (f.recipientDigits) {
+    const reversed = [...f.recipientDigits].reverse().join('');
+    conditions.push(sql`reverse(${messages.recipient}) like ${`${reversed}%`}`);
+  }
+  if (f.from) conditions.push(gte(messages.createdAt, f.from));
+  if (f.to) conditions.push(lt(messages.createdAt, f.to));
+  return and(...conditions);
+}
+
+export async function findHistory(db: DbOrTx, f: HistoryFilter) {
+  const where = historyConditions(f);
+  const rows = await db
+    .select({
+      id: messages.id,
+      recipient: messages.recipient,
+      message: messages.message,
+      channel: messages.channel,
+      status: messages.status,
+      createdAt: messages.createdAt,
+      price: messages.price,
+      scheduledFor: messages.scheduledFor,
+      errorMessage: messages.errorMessage,
+      parts: messages.parts,
+      senderName: messages.senderName,
+    })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Waiting scheduled messages, soonest first. */
+export async function findScheduled(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      id: messages.id,
+      recipient: messages.recipient,
+      message: messages.message,
+      channel: messages.channel,
+      scheduledFor: messages.scheduledFor,
+      senderName: messages.senderName,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.status, 'scheduled')))
+    .orderBy(messages.scheduledFor, messages.id)
+    .limit(limit);
+}
+
+/** The message, locked for this transaction, if it is the user's. */
+export async function lockOwnMessage(tx: Tx, userId: string, messageId: string) {
+  const [row] = await tx
+    .select({
+      id: messages.id,
+      status: messages.status,
+      scheduledFor: messages.scheduledFor,
+      lockedUntil: messages.lockedUntil,
+      due: sql<boolean>`${messages.scheduledFor} <= now()`,
+      leased: sql<boolean>`coalesce(${messages.lockedUntil} > now(), false)`,
+    })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.userId, userId)))
+    .for('update');
+  return row ?? null;
+}

@@ -1,0 +1,125 @@
+// Sending, quoting, history and scheduled messages (customer §7). Thin: parse, call a service, reply.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SEND_MESSAGES,
+  analyzeMessage,
+  cancelScheduledResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  microsToEuros,
+  multiplyMicros,
+  quoteMessageBodySchema,
+  quoteMessageResponseSchema,
+  reservationPerRecipient,
+  scheduleMessageBodySchema,
+  scheduledListResponseSchema,
+  sendMessageBodySchema,
+  sendMessageResponseSchema,
+} from '@kurir/core';
+import { requireUser } from '../../http/access';
+import { badRequest } from '../../lib/errors';
+import { getMessagePrices } from '../products/catalogue';
+import { getHistory } from './history.service';
+import { cancelScheduled, listScheduled } from './scheduled.service';
+import { resolveRecipients, sendMessages, type SendDeps } from './send.service';
+
+/** A send to 50 000 numbers is about 1 MB of JSON. */
+const SEND_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function messagesRoutes(deps: SendDeps) {
+  const { db } = deps;
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/message/send',
+      {
+        config: { access: 'customer' },
+        bodyLimit: SEND_BODY_LIMIT,
+        schema: { body: sendMessageBodySchema, response: { 200: sendMessageResponseSchema } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { schedule, scheduledFor, ...body } = request.body;
+        const scheduled = schedule ?? scheduledFor !== undefined;
+        if (scheduled && scheduledFor === undefined) throw badRequest(SEND_MESSAGES.scheduleTimeRequired);
+        return sendMessages(deps, user.id, { ...body, scheduledFor: scheduled ? new Date(scheduledFor!) : null });
+      },
+    );
+
+    // The spec's per-recipient call; it also takes many recipients, with one result for each.
+    r.post(
+      '/api/messages/schedule',
+      {
+        config: { access: 'customer' },
+        bodyLimit: SEND_BODY_LIMIT,
+        schema: { body: scheduleMessageBodySchema, response: { 200: sendMessageResponseSchema } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { scheduledFor, ...body } = request.body;
+        return sendMessages(deps, user.id, { ...body, scheduledFor: new Date(scheduledFor) });
+      },
+    );
+
+    // The cost of a send as the server will charge it (phonebook recipients included).
+    r.post(
+      '/api/messages/quote',
+      {
+        config: { access: 'customer' },
+        bodyLimit: SEND_BODY_LIMIT,
+        schema: { body: quoteMessageBodySchema, response: { 200: quoteMessageResponseSchema } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const body = request.body;
+        const parsed = await resolveRecipients(db, user.id, body);
+        const unitPrices = await getMessagePrices(db);
+        const analysis = analyzeMessage(body.message);
+        const parts = Math.max(analysis.parts, 1);
+        const count = parsed.recipients.length;
+        const unit = body.channel === 'viber' ? unitPrices.viber : multiplyMicros(unitPrices.sms, parts);
+        const cost = multiplyMicros(unit, count);
+        const reserved = multiplyMicros(reservationPerRecipient({ channel: body.channel, parts, unitPrices }), count);
+        return {
+          recipients: count,
+          invalid: parsed.invalid,
+          duplicatesRemoved: parsed.duplicates,
+          encoding: analysis.encoding,
+          parts: analysis.parts,
+          unitPrice: microsToEuros(unitPrices[body.channel]),
+          cost: microsToEuros(cost),
+          reserved: microsToEuros(reserved),
+          credit: microsToEuros(user.credit),
+          remaining: microsToEuros(user.credit - reserved),
+        };
+      },
+    );
+
+    r.get(
+      '/api/sms/history',
+      { config: { access: 'customer' }, schema: { querystring: historyQuerySchema, response: { 200: historyResponseSchema } } },
+      async (request) => getHistory(db, requireUser(request).id, request.query),
+    );
+
+    r.get(
+      '/api/messages/scheduled',
+      { config: { access: 'customer' }, schema: { response: { 200: scheduledListResponseSchema } } },
+      async (request) => ({ messages: await listScheduled(db, requireUser(request).id) }),
+    );
+
+    r.delete(
+      '/api/messages/scheduled/:id',
+      {
+        config: { access: 'customer' },
+        schema: { params: z.object({ id: z.string().max(64) }), response: { 200: cancelScheduledResponseSchema } },
+      },
+      async (request) => {
+        const { newCredit } = await cancelScheduled(db, requireUser(request).id, request.params.id);
+        return { message: SEND_MESSAGES.cancelled, newCredit };
+      },
+    );
+  };
+}

@@ -1,0 +1,55 @@
+// Scheduled messages: the list of those still waiting, and cancelling one (with its refund in the
+// same transaction) while the dispatcher has not taken it.
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { SEND_MESSAGES, microsToEuros, type ScheduledMessage } from '@kurir/core';
+import type { Database } from '../../db/client';
+import { messages, users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { findScheduled, lockOwnMessage } from './messages.repo';
+import { settleMessage } from './settlement';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const SCHEDULED_LIST_LIMIT = 1000;
+
+export async function listScheduled(db: Database, userId: string): Promise<ScheduledMessage[]> {
+  const rows = await findScheduled(db, userId, SCHEDULED_LIST_LIMIT);
+  return rows.map((m) => ({
+    id: m.id,
+    recipient: m.recipient,
+    message: m.message,
+    channel: m.channel,
+    scheduled_for: m.scheduledFor!.toISOString(),
+    sender_name: m.senderName,
+    created_at: m.createdAt.toISOString(),
+    status: 'scheduled' as const,
+  }));
+}
+
+/**
+ * Cancels a scheduled message and refunds it. The row lock taken here and the dispatcher's
+ * SKIP LOCKED claim exclude each other: either we cancel first (the dispatcher never sees it), or
+ * the dispatcher holds it (its lease is live, or its time has come) and we refuse with 409.
+ */
+export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<{ newCredit: number }> {
+  if (!UUID.test(messageId)) throw notFound(SEND_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const row = await lockOwnMessage(tx, userId, messageId);
+    if (!row) throw notFound(SEND_MESSAGES.notFound);
+    if (row.status === 'deleted') throw conflict(SEND_MESSAGES.alreadyCancelled, 'already_cancelled');
+    if (row.status !== 'scheduled' || row.due || row.leased) {
+      throw conflict(SEND_MESSAGES.alreadyProcessing, 'not_cancellable');
+    }
+    const guard = and(
+      eq(messages.status, 'scheduled'),
+      sql`${messages.scheduledFor} > now()`,
+      or(isNull(messages.lockedUntil), lt(messages.lockedUntil, sql`now()`)),
+    );
+    const settled = await settleMessage(tx, messageId, { status: 'deleted' }, guard);
+    if (!settled) throw conflict(SEND_MESSAGES.alreadyProcessing, 'not_cancellable');
+    if (settled.newCredit !== null) return { newCredit: microsToEuros(settled.newCredit) };
+    const [user] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError(404, 'user_not_found', 'User not found');
+    return { newCredit: microsToEuros(user.credit) };
+  });
+}

@@ -1,0 +1,144 @@
+// A send: the recipients are resolved and checked, the price is computed with the same core
+// functions the Send page quotes with, and in ONE database transaction the balance is debited
+// (never below zero, whatever runs at the same time) and one queued or scheduled row per
+// recipient is written. The dispatcher takes it from there.
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_SCHEDULE_AHEAD_DAYS,
+  SEND_MESSAGES,
+  countParts,
+  microsToEuros,
+  multiplyMicros,
+  parseRecipients,
+  recipientsError,
+  reservationPerRecipient,
+  type Channel,
+  type MessageStatus,
+  type MessageType,
+} from '@kurir/core';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { notifyMessagesQueued } from '../../jobs/queue-signal';
+import { badRequest } from '../../lib/errors';
+import { changeBalance } from '../billing/ledger';
+import { findPhonebookRecipients } from '../phonebooks/recipients';
+import { getMessagePrices } from '../products/catalogue';
+import { findApprovedSenderName, requireFeature } from '../users/features';
+import { insertSendRows } from './messages.repo';
+
+export interface SendDeps {
+  db: Database;
+  config: Pick<Config, 'sms' | 'messaging'>;
+}
+
+export interface SendRequest {
+  message: string;
+  recipients?: string[];
+  recipient?: string;
+  phonebookIds?: string[];
+  channel: Channel;
+  messageType?: MessageType;
+  /** Null sends now. */
+  scheduledFor: Date | null;
+}
+
+export interface SendResult {
+  message: string;
+  batchId: string;
+  count: number;
+  cost: number;
+  newCredit: number;
+  sender: string;
+  channel: Channel;
+  parts: number;
+  scheduledFor: string | null;
+  duplicatesRemoved: number;
+  results: { recipient: string; id: string; status: MessageStatus }[];
+}
+
+/** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
+export async function resolveRecipients(db: Database, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
+  const typed = [...(input.recipients ?? []), ...(input.recipient !== undefined ? [input.recipient] : [])];
+  if (input.phonebookIds && input.phonebookIds.length > 0) {
+    await requireFeature(db, userId, 'phonebook');
+    typed.push(...(await findPhonebookRecipients(db, userId, input.phonebookIds)));
+  }
+  return parseRecipients(typed);
+}
+
+export function checkScheduledTime(when: Date, now = new Date()): void {
+  if (when.getTime() <= now.getTime()) throw badRequest(SEND_MESSAGES.scheduleTimeInPast, 'schedule_in_past');
+  if (when.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
+    throw badRequest(SEND_MESSAGES.scheduleTimeTooFar, 'schedule_too_far');
+  }
+}
+
+export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendResult> {
+  const { db, config } = deps;
+  if (request.channel === 'viber') await requireFeature(db, userId, 'viber');
+  if (request.scheduledFor) {
+    await requireFeature(db, userId, 'schedule');
+    checkScheduledTime(request.scheduledFor);
+  }
+  const parsed = await resolveRecipients(db, userId, request);
+  const problem = recipientsError(parsed, config.messaging.maxRecipientsPerSend);
+  if (problem) throw badRequest(problem, 'invalid_recipients');
+
+  // A client may name a sender, but only an approved custom sender name is ever used.
+  const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;
+  const unitPrices = await getMessagePrices(db);
+  const parts = countParts(request.message);
+  const smsPrice = multiplyMicros(unitPrices.sms, parts);
+  const reservedPrice = reservationPerRecipient({ channel: request.channel, parts, unitPrices });
+  const price = request.channel === 'viber' ? unitPrices.viber : smsPrice;
+  const count = parsed.recipients.length;
+  const total = multiplyMicros(reservedPrice, count);
+  const batchId = randomUUID();
+
+  const { rows, balanceAfter } = await db.transaction(async (tx) => {
+    const change = await changeBalance(tx, {
+      userId,
+      amount: -total,
+      type: request.channel === 'viber' ? 'viber_cost' : 'sms_cost',
+      reference: batchId,
+      description: debitDescription(request.channel, count, parts, request.scheduledFor !== null),
+    });
+    const inserted = await insertSendRows(tx, {
+      userId,
+      batchId,
+      recipients: parsed.recipients,
+      message: request.message,
+      senderName: sender,
+      messageType: request.messageType ?? null,
+      channel: request.channel,
+      parts,
+      reservedPrice,
+      smsPrice,
+      price,
+      scheduledFor: request.scheduledFor,
+    });
+    return { rows: inserted, balanceAfter: change.balanceAfter };
+  });
+  if (!request.scheduledFor) notifyMessagesQueued();
+
+  const status: MessageStatus = request.scheduledFor ? 'scheduled' : 'pending';
+  return {
+    message: request.scheduledFor ? SEND_MESSAGES.scheduled(count) : SEND_MESSAGES.sent(count),
+    batchId,
+    count,
+    cost: microsToEuros(total),
+    newCredit: microsToEuros(balanceAfter),
+    sender,
+    channel: request.channel,
+    parts,
+    scheduledFor: request.scheduledFor ? request.scheduledFor.toISOString() : null,
+    duplicatesRemoved: parsed.duplicates,
+    results: rows.map((r) => ({ recipient: r.recipient, id: r.id, status })),
+  };
+}
+
+function debitDescription(channel: Channel, count: number, parts: number, scheduled: boolean): string {
+  const to = `${count.toLocaleString('en')} recipient${count === 1 ? '' : 's'}`;
+  const what = channel === 'viber' ? `Viber message to ${to} (SMS fallback reserved)` : `SMS to ${to}, ${parts} part${parts === 1 ? '' : 's'} each`;
+  return scheduled ? `Scheduled ${what}` : what;
+}

@@ -1,0 +1,81 @@
+// Where a message's money is settled: its final status and price are fixed, and the part of its
+// reservation it did not use (all of it when undelivered or cancelled; the difference when Viber
+// delivered for less than the SMS fallback that was held) goes back to the balance as one 'refund'
+// ledger entry whose reference is the message id. The conditional update on settled_at makes a
+// second settlement of the same message (a receipt that arrives twice, two workers) a no-op, and
+// the unique index transactions_refund_once_idx would refuse a second refund row regardless.
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { formatEuros } from '@kurir/core';
+import type { Tx } from '../../db/client';
+import { messages } from '../../db/schema';
+import { changeBalance } from '../billing/ledger';
+
+export type Settlement =
+  | { status: 'delivered' }
+  | { status: 'failed'; reason: string }
+  | { status: 'deleted' };
+
+export interface SettledMessage {
+  id: string;
+  userId: string;
+  refunded: number;
+  newCredit: number | null;
+}
+
+/**
+ * Settles one message if it is not settled yet and `guard` (extra conditions, e.g. "still sent",
+ * "still scheduled", "our lease") holds; returns null when nothing was settled.
+ */
+export async function settleMessage(tx: Tx, messageId: string, outcome: Settlement, guard?: SQL): Promise<SettledMessage | null> {
+  const undelivered = outcome.status !== 'delivered';
+  const [row] = await tx
+    .update(messages)
+    .set({
+      status: outcome.status,
+      price: undelivered ? 0 : sql`${messages.price}`,
+      errorMessage: outcome.status === 'failed' ? outcome.reason : outcome.status === 'delivered' ? null : sql`${messages.errorMessage}`,
+      processedAt: outcome.status === 'deleted' ? sql`${messages.processedAt}` : sql`coalesce(${messages.processedAt}, now())`,
+      settledAt: sql`now()`,
+      lockedUntil: null,
+      leaseToken: null,
+      fallbackAt: null,
+    })
+    .where(and(eq(messages.id, messageId), isNull(messages.settledAt), guard))
+    .returning({
+      id: messages.id,
+      userId: messages.userId,
+      recipient: messages.recipient,
+      channel: messages.channel,
+      requestedChannel: messages.requestedChannel,
+      reservedPrice: messages.reservedPrice,
+      price: messages.price,
+    });
+  if (!row) return null;
+  const refund = row.reservedPrice - row.price;
+  if (refund === 0) return { id: row.id, userId: row.userId, refunded: 0, newCredit: null };
+  const change = await changeBalance(tx, {
+    userId: row.userId,
+    amount: refund,
+    type: 'refund',
+    reference: row.id,
+    description: refundDescription(outcome, row, refund),
+  });
+  return { id: row.id, userId: row.userId, refunded: refund, newCredit: change.balanceAfter };
+}
+
+function refundDescription(
+  outcome: Settlement,
+  row: { recipient: string; channel: 'sms' | 'viber'; requestedChannel: 'sms' | 'viber' },
+  refund: number,
+): string {
+  switch (outcome.status) {
+    case 'deleted':
+      return `Refund: scheduled message to ${row.recipient} cancelled`;
+    case 'failed':
+      return `Refund: message to ${row.recipient} not delivered (${outcome.reason})`;
+    case 'delivered':
+      return row.channel === 'viber'
+        ? `Refund: Viber message to ${row.recipient} delivered, SMS fallback reserve of ${formatEuros(refund, 6)} returned`
+        : `Refund: message to ${row.recipient} delivered by SMS, ${formatEuros(refund, 6)} of the reserve returned`;
+  }
+}

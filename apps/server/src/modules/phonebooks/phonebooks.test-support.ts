@@ -1,0 +1,46 @@
+// Shared set-up of the phonebook API tests: a signed-in customer with the Phonebook product and
+// a small client for the routes.
+import type { TestApp } from '../../test/helper';
+import { grantProduct } from '../../test/products';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function signInWithPhonebook(t: TestApp, phone: string): Promise<string> {
+  const cookie = await t.signIn(phone);
+  await grantProduct(t.db, phone, 'Phonebook');
+  return cookie;
+}
+
+export function phonebookClient(t: TestApp, cookie: string) {
+  const call = async (method: Method, url: string, payload?: unknown) => {
+    const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const json = res.headers['content-type']?.toString().startsWith('application/json') ? res.json() : undefined;
+    return { status: res.statusCode, body: json, text: res.body, headers: res.headers };
+  };
+  return {
+    call,
+    async createPhonebook(name = 'Clients', description: string | null = null): Promise<string> {
+      const res = await call('POST', '/api/phonebooks', { name, description });
+      if (res.status !== 201) throw new Error(`create phonebook: ${res.status} ${res.text}`);
+      return res.body.phonebook.id;
+    },
+    async addContact(phonebookId: string, name: string, phone_number: string): Promise<string> {
+      const res = await call('POST', `/api/phonebooks/${phonebookId}/entries`, { name, phone_number });
+      if (res.status !== 201) throw new Error(`add contact: ${res.status} ${res.text}`);
+      return res.body.entry.id;
+    },
+    async entries(phonebookId: string): Promise<{ name: string; phone_number: string; email: string | null; notes: string | null }[]> {
+      const res = await call('GET', `/api/phonebooks/${phonebookId}/entries`);
+      if (res.status !== 200) throw new Error(`entries: ${res.status} ${res.text}`);
+      return res.body.entries;
+    },
+    async contactCount(phonebookId: string): Promise<number> {
+      const res = await call('GET', `/api/phonebooks/${phonebookId}`);
+      return res.body.phonebook.contact_count;
+    },
+    bulk: (phonebookId: string, entries: unknown[]) => call('POST', `/api/phonebooks/${phonebookId}/entries/bulk`, { entries }),
+  };
+}
+
+/** Valid Slovenian mobile numbers, distinct for distinct i. */
+export const mobile = (i: number) => `+38640${String(i).padStart(6, '0')}`;

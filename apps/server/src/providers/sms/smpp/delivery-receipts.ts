@@ -1,0 +1,157 @@
+// Delivery receipts over SMPP: reading a deliver_sm (the SMPP 3.4 Appendix B text and the
+// receipted_message_id / message_state TLVs, which win when both are present), and folding the
+// receipts of a long message's parts into one receipt for the message.
+//
+// A long message is reported under its FIRST part's id (what submit returns). It is delivered
+// when every part is; it failed (or expired) as soon as any part did. The part → message map lives
+// in memory: after a restart, a part's receipt is reported under its own id, so the first part's
+// receipt then decides the message and the others match nothing.
+import type smpp from 'smpp';
+import type { DeliveryReceipt } from '../types';
+
+export interface PartReceipt {
+  messageId: string;
+  /** null for a state that is not final (ENROUTE, ACCEPTD): nothing to report yet. */
+  status: DeliveryReceipt['status'] | null;
+  reason?: string;
+  errorCode?: string;
+}
+
+const ESM_MESSAGE_TYPE_MASK = 0x3c;
+const ESM_DELIVERY_RECEIPT = 0x04;
+
+type Final = { status: DeliveryReceipt['status'] | null; reason?: string };
+
+const STATES: Record<string, Final> = {
+  ENROUTE: { status: null },
+  ACCEPTD: { status: null },
+  SCHEDULED: { status: null },
+  DELIVRD: { status: 'delivered' },
+  EXPIRED: { status: 'expired', reason: 'The phone could not be reached before the message expired' },
+  DELETED: { status: 'failed', reason: 'The operator deleted the message before delivery' },
+  UNDELIV: { status: 'failed', reason: 'The message could not be delivered to the phone' },
+  UNKNOWN: { status: 'failed', reason: 'The operator reported an unknown delivery state' },
+  REJECTD: { status: 'failed', reason: 'The operator rejected the message' },
+  SKIPPED: { status: 'failed', reason: 'The operator skipped the message' },
+};
+
+/** message_state TLV values (SMPP 3.4 §5.2.28) as receipt stat words. */
+const STATE_NAMES = ['SCHEDULED', 'ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'UNDELIV', 'ACCEPTD', 'UNKNOWN', 'REJECTD', 'SKIPPED'];
+
+/**
+ * The receipt text as the SMSC sent it. smpp decodes data_coding 0/1 as GSM 03.38, which turns a
+ * few ASCII symbols into other letters ("_" into "§"); encoding back gives the original bytes.
+ */
+function receiptText(pdu: smpp.PDU, gsm: { encode(text: string): Buffer }): string {
+  const short = pdu.short_message;
+  const message = short && typeof short === 'object' && 'message' in short ? short.message : short;
+  if (Buffer.isBuffer(message)) return message.toString('latin1');
+  if (typeof message !== 'string') return '';
+  const coding = (pdu.data_coding ?? 0) & 0x0f;
+  return coding === 0 || coding === 1 ? gsm.encode(message).toString('latin1') : message;
+}
+
+function field(text: string, name: string): string | undefined {
+  return new RegExp(`(?:^|\\s)${name}:(\\S+)`, 'i').exec(text)?.[1];
+}
+
+/** Reads a deliver_sm; null when it is not a delivery receipt (a mobile-originated message). */
+export function parseReceipt(pdu: smpp.PDU, gsm: { encode(text: string): Buffer }): PartReceipt | null {
+  const esmClass = pdu.esm_class ?? 0;
+  const flagged = (esmClass & ESM_MESSAGE_TYPE_MASK) === ESM_DELIVERY_RECEIPT;
+  if (!flagged && pdu.receipted_message_id === undefined) return null;
+  const text = receiptText(pdu, gsm);
+  const messageId = pdu.receipted_message_id || field(text, 'id');
+  const stateName =
+    pdu.message_state !== undefined ? STATE_NAMES[pdu.message_state] : field(text, 'stat')?.toUpperCase();
+  if (!messageId || !stateName) return null;
+  const state = STATES[stateName] ?? STATES.UNKNOWN!;
+  const err = field(text, 'err');
+  const networkError = pdu.network_error_code;
+  const errorCode =
+    err && !/^0+$/.test(err)
+      ? err
+      : Buffer.isBuffer(networkError) && networkError.length === 3
+        ? `${networkError[0]}:${networkError.readUInt16BE(1)}`
+        : undefined;
+  return {
+    messageId,
+    status: state.status,
+    reason: state.reason,
+    errorCode: state.status === 'delivered' ? undefined : (errorCode ?? stateName),
+  };
+}
+
+interface Group {
+  ids: Array<string | undefined>;
+  states: Array<PartReceipt | undefined>;
+  createdAt: number;
+  reportedAt?: number;
+}
+
+export type MessageReceipt = Omit<DeliveryReceipt, 'at'>;
+
+/** Keeps a long message's parts together until its outcome is known. */
+export class PartAssembler {
+  private readonly parts = new Map<string, { group: Group; index: number }>();
+
+  /** Starts a long message of `total` parts. */
+  open(total: number): Group {
+    return { ids: new Array(total).fill(undefined), states: new Array(total).fill(undefined), createdAt: Date.now() };
+  }
+
+  /** Records that part `index` was accepted under `id`; returns the outcome if already known. */
+  accepted(group: Group, index: number, id: string): MessageReceipt | null {
+    group.ids[index] = id;
+    this.parts.set(id, { group, index });
+    return this.outcome(group);
+  }
+
+  /** Undoes a report the engine could not record, so the SMSC's resend of the receipt counts again. */
+  reopen(providerMessageId: string): void {
+    const entry = this.parts.get(providerMessageId);
+    if (entry) entry.group.reportedAt = undefined;
+  }
+
+  /** Forgets a message that will not be reported (its submit failed for good). */
+  abandon(group: Group): void {
+    for (const id of group.ids) if (id) this.parts.delete(id);
+  }
+
+  /** The message receipt a part receipt completes, or null while the outcome is still open. */
+  receive(part: PartReceipt): MessageReceipt | null {
+    const entry = this.parts.get(part.messageId);
+    if (!entry) {
+      // A single-part message, or a part we no longer know: report it under its own id.
+      return part.status ? { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode } : null;
+    }
+    if (part.status) entry.group.states[entry.index] = part;
+    return this.outcome(entry.group);
+  }
+
+  private outcome(group: Group): MessageReceipt | null {
+    const first = group.ids[0];
+    if (group.reportedAt !== undefined || first === undefined) return null;
+    const failed = group.states.find((s) => s !== undefined && s.status !== 'delivered');
+    const done = failed ?? (group.states.every((s) => s?.status === 'delivered') ? group.states[0] : undefined);
+    if (!done || !done.status) return null;
+    group.reportedAt = Date.now();
+    return { providerMessageId: first, status: done.status, reason: done.reason, errorCode: done.errorCode };
+  }
+
+  /**
+   * Drops groups reported a while ago (late duplicates of their parts are swallowed until then)
+   * and groups whose receipts never came.
+   */
+  sweep(now: number, keepReportedMs: number, keepOpenMs: number): void {
+    for (const [id, { group }] of this.parts) {
+      const expired =
+        group.reportedAt !== undefined ? now - group.reportedAt > keepReportedMs : now - group.createdAt > keepOpenMs;
+      if (expired) this.parts.delete(id);
+    }
+  }
+
+  get size(): number {
+    return this.parts.size;
+  }
+}

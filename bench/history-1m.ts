@@ -1,0 +1,131 @@
+// How fast the message history and the dashboard statistics answer for a user with 1 000 000
+// messages (and 200 000 of other users beside them), through the same service functions the routes
+// call (getHistory: the page and the total; getDashboardStats). Rows are made in the database with
+// generate_series, through the real migrations and indexes.
+// Runs on PGlite; with DATABASE_URL (a PostgreSQL server URL) also on a fresh database there.
+//   node --import tsx bench/history-1m.ts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/history-1m.ts
+//   ROWS=200000 node --import tsx bench/history-1m.ts      (a quicker run)
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { historyQuerySchema } from '@kurir/core';
+import { wrapPglite, wrapPool, type DatabaseHandle } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { getDashboardStats } from '../apps/server/src/modules/dashboard/stats.service';
+import { getHistory } from '../apps/server/src/modules/messages/history.service';
+import { databaseUrl } from '../apps/server/src/test/postgres';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const OTHER_ROWS = Math.round(ROWS / 5);
+const RUNS = 5;
+const ME = '00000000-0000-4000-8000-000000000001';
+const OTHER = '00000000-0000-4000-8000-000000000002';
+
+const QUERIES: [string, Record<string, string>][] = [
+  ['page 1, no filter', {}],
+  ['page 500 (offset 4 990), no filter', { offset: '4990' }],
+  ['text, rare ("order 4242")', { text: 'order 4242' }],
+  ['text, in every 10th row ("reminder")', { text: 'reminder' }],
+  ['text, in no row ("zanzibar")', { text: 'zanzibar' }],
+  ['recipient, last 5 digits ("45678")', { recipient: '45678' }],
+  ['recipient, a whole number ("+386 40 007 919")', { recipient: '+386 40 007 919' }],
+  ['one day (start_date = end_date)', { start_date: 'DAY', end_date: 'DAY' }],
+  ['text + last 30 days', { text: 'order', start_date: 'MONTH_AGO' }],
+];
+
+async function load(handle: DatabaseHandle) {
+  const db = handle.db;
+  await db.execute(sql`insert into users (id, phone) values (${ME}::uuid, '+38641000001'), (${OTHER}::uuid, '+38641000002')`);
+  // One message a minute going back in time; a few kinds of text; most delivered.
+  const insert = (user: string, from: number, to: number) => db.execute(sql`
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price, processed_at, settled_at, created_at)
+    select ${user}::uuid, gen_random_uuid(), '+3864' || lpad((g::bigint * 7919 % 9999999)::text, 7, '0'),
+           case g % 10 when 0 then 'Reminder: your appointment is tomorrow at ' || (g % 12 + 8) || ':00'
+                       when 1 then 'Sale! ' || (g % 50) || '% off this weekend only'
+                       else 'Hello, your order ' || g || ' is ready for pickup. Thank you!' end,
+           'Kurir', 'sms', 'sms',
+           (array['delivered','delivered','delivered','delivered','delivered','delivered','delivered','delivered','failed','sent'])[1 + g % 10],
+           1, 79910, 79910, case when g % 10 = 8 then 0 else 79910 end,
+           now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
+      from generate_series(${from}::int, ${to}::int) g`);
+  // A bulk load builds indexes faster after the rows are in: the same definitions, dropped and remade.
+  const indexes = (await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`)) as unknown as { rows: { indexname: string; indexdef: string }[] };
+  for (const i of indexes.rows) await db.execute(sql.raw(`drop index ${i.indexname}`));
+  const chunk = 100_000;
+  for (let i = 1; i <= ROWS; i += chunk) await insert(ME, i, Math.min(ROWS, i + chunk - 1));
+  for (let i = 1; i <= OTHER_ROWS; i += chunk) await insert(OTHER, i, Math.min(OTHER_ROWS, i + chunk - 1));
+  for (const i of indexes.rows) await db.execute(sql.raw(i.indexdef));
+  await db.execute(sql`vacuum analyze messages`);
+}
+
+async function bench(label: string, handle: DatabaseHandle) {
+  await runMigrations(handle);
+  let started = performance.now();
+  await load(handle);
+  const f = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+  console.log(`${label}: loaded ${ROWS} + ${OTHER_ROWS} messages and built the indexes in ${f(performance.now() - started)}`);
+
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const [name, raw] of QUERIES) {
+    const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === 'DAY' ? day : v === 'MONTH_AGO' ? monthAgo : v]));
+    const query = historyQuerySchema.parse(params);
+    const times: number[] = [];
+    let total = 0;
+    for (let run = 0; run < RUNS; run++) {
+      started = performance.now();
+      const result = await getHistory(handle.db, ME, query);
+      times.push(performance.now() - started);
+      total = result.total;
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`${label}: history ${name}: median ${f(sorted[Math.floor(RUNS / 2)]!)} (min ${f(sorted[0]!)}, max ${f(sorted.at(-1)!)}), total ${total}`);
+  }
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    started = performance.now();
+    await getDashboardStats(handle.db, ME);
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`${label}: dashboard stats: median ${f(sorted[Math.floor(RUNS / 2)]!)} (min ${f(sorted[0]!)}, max ${f(sorted.at(-1)!)})`);
+}
+
+async function main() {
+  console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const pglite = wrapPglite(new PGlite());
+  try {
+    await bench('PGlite (in memory)', pglite);
+  } finally {
+    await pglite.close();
+  }
+
+  const url = process.env.DATABASE_URL;
+  if (!url) return;
+  const name = `kurir_bench_history_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const postgres = wrapPool(new pg.Pool({ connectionString: databaseUrl(url, name), max: 4 }));
+  try {
+    await bench('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,261 @@
+// The wire contract of sending, scheduling, history, scheduled messages, dashboard statistics and
+// AI suggestions, with the spec's messages (customer §5, §7, §8). The web validates and quotes with
+// the same functions the server charges with.
+import { z } from 'zod';
+import { CHANNELS, MESSAGE_MAX_LENGTH, type Channel } from '../constants';
+import { multiplyMicros, type Micros } from '../money';
+import { EXAMPLE_PHONE, isValidRecipient, normalizePhone } from '../phone';
+
+export const MESSAGE_TYPE_VALUES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
+export type MessageType = (typeof MESSAGE_TYPE_VALUES)[number];
+
+export const MESSAGE_STATUS_VALUES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUS_VALUES)[number];
+
+/** How far ahead a message may be scheduled. */
+export const MAX_SCHEDULE_AHEAD_DAYS = 365;
+
+export const SEND_MESSAGES = {
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message is too long',
+  recipientRequired: 'Recipient is required',
+  invalidRecipient: (number: string) =>
+    `Invalid phone number format: ${number}. Phone number must include country code (e.g., ${EXAMPLE_PHONE})`,
+  invalidRecipients: (count: number) =>
+    `${count} phone numbers are missing country codes. All numbers must start with + and include country code.`,
+  tooManyRecipients: (count: number, max: number) =>
+    `Too many recipients: ${count.toLocaleString('en')}. One send can have at most ${max.toLocaleString('en')} recipients.`,
+  scheduleTimeRequired: 'Please choose a date and time for the scheduled message.',
+  scheduleTimeInPast: 'The scheduled time must be in the future.',
+  scheduleTimeTooFar: `The scheduled time must be within the next ${MAX_SCHEDULE_AHEAD_DAYS} days.`,
+  sent: (count: number) => (count === 1 ? 'Message sent successfully.' : `${count} messages sent successfully.`),
+  scheduled: (count: number) =>
+    count === 1
+      ? 'Your message is added to queue and will be sent at the scheduled time.'
+      : `${count} messages are added to queue and will be sent at the scheduled time.`,
+  cancelled: 'Scheduled message cancelled successfully',
+  notFound: 'Message not found',
+  alreadyProcessing: 'This message is already being sent and can no longer be cancelled.',
+  alreadyCancelled: 'This scheduled message was already cancelled.',
+} as const;
+
+export interface ParsedRecipients {
+  /** Normalised, valid, each once, in the order first given. */
+  recipients: string[];
+  /** Normalised numbers that are not valid, each once. */
+  invalid: string[];
+  /** How many repeated numbers were dropped. */
+  duplicates: number;
+}
+
+/** Bulk input: split on new lines or commas, blanks dropped (spec §5). */
+export function splitRecipientText(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Normalises and checks recipients; blanks are dropped, repeats are sent once. */
+export function parseRecipients(inputs: readonly string[]): ParsedRecipients {
+  const seen = new Set<string>();
+  const invalid = new Set<string>();
+  const recipients: string[] = [];
+  let duplicates = 0;
+  for (const input of inputs) {
+    if (input.trim() === '') continue;
+    const phone = normalizePhone(input);
+    if (!isValidRecipient(phone)) {
+      invalid.add(phone === '' ? input.trim() : phone);
+    } else if (seen.has(phone)) {
+      duplicates++;
+    } else {
+      seen.add(phone);
+      recipients.push(phone);
+    }
+  }
+  return { recipients, invalid: [...invalid], duplicates };
+}
+
+/** The spec's message for the recipients of a send, or null when they are fine. */
+export function recipientsError(parsed: ParsedRecipients, maxRecipients: number): string | null {
+  if (parsed.invalid.length === 1) return SEND_MESSAGES.invalidRecipient(parsed.invalid[0]!);
+  if (parsed.invalid.length > 1) return SEND_MESSAGES.invalidRecipients(parsed.invalid.length);
+  if (parsed.recipients.length === 0) return SEND_MESSAGES.recipientRequired;
+  if (parsed.recipients.length > maxRecipients) {
+    return SEND_MESSAGES.tooManyRecipients(parsed.recipients.length, maxRecipients);
+  }
+  return null;
+}
+
+export interface ReservationInput {
+  channel: Channel;
+  recipients: number;
+  /** SMS parts of the text. */
+  parts: number;
+  unitPrices: Readonly<Record<Channel, Micros>>;
+}
+
+/**
+ * What one recipient's message may cost at most, and so what a send debits: SMS is parts × SMS
+ * price. Viber is charged the Viber price when Viber delivers, else its SMS fallback's price, so
+ * the larger of the two is held and the difference refunded once the channel is known.
+ */
+export function reservationPerRecipient(input: Omit<ReservationInput, 'recipients'>): Micros {
+  const sms = multiplyMicros(input.unitPrices.sms, input.parts);
+  return input.channel === 'sms' ? sms : Math.max(sms, input.unitPrices.viber);
+}
+
+export function reservationTotal(input: ReservationInput): Micros {
+  return multiplyMicros(reservationPerRecipient(input), input.recipients);
+}
+
+const messageText = z
+  .string({ error: SEND_MESSAGES.messageRequired })
+  .refine((v) => v.trim().length > 0, SEND_MESSAGES.messageRequired)
+  .refine((v) => v.length <= MESSAGE_MAX_LENGTH, SEND_MESSAGES.messageTooLong);
+
+const recipientList = z.array(z.string().max(64), { error: SEND_MESSAGES.recipientRequired }).max(1_000_000);
+const isoTime = z.iso.datetime({ offset: true, error: 'The scheduled time is not a valid date and time.' });
+
+const sendFields = {
+  message: messageText,
+  recipients: recipientList.optional(),
+  recipient: z.string({ error: SEND_MESSAGES.recipientRequired }).max(64).optional(),
+  /** The approved custom sender name or the default is used; another name is ignored. */
+  sender: z.string().max(64).optional(),
+  channel: z.enum(CHANNELS).default('sms'),
+  messageType: z.enum(MESSAGE_TYPE_VALUES).optional(),
+  /** Send to every number of these phonebooks too (needs the Phonebook service). */
+  phonebookIds: z.array(z.string().max(64)).max(100).optional(),
+};
+
+export const sendMessageBodySchema = z.strictObject({
+  ...sendFields,
+  schedule: z.boolean().optional(),
+  scheduledFor: isoTime.optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+
+export const scheduleMessageBodySchema = z.strictObject({
+  ...sendFields,
+  scheduledFor: z.string({ error: SEND_MESSAGES.scheduleTimeRequired }).pipe(isoTime),
+});
+export type ScheduleMessageBody = z.infer<typeof scheduleMessageBodySchema>;
+
+export const sendMessageResponseSchema = z.object({
+  message: z.string(),
+  batchId: z.string(),
+  count: z.number(),
+  /** Euros debited now (for Viber: the most it can cost; the unused part is refunded). */
+  cost: z.number(),
+  newCredit: z.number(),
+  sender: z.string(),
+  channel: z.enum(CHANNELS),
+  parts: z.number(),
+  scheduledFor: z.string().nullable(),
+  duplicatesRemoved: z.number(),
+  /** One result per distinct recipient. */
+  results: z.array(z.object({ recipient: z.string(), id: z.string(), status: z.enum(MESSAGE_STATUS_VALUES) })),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+export const quoteMessageBodySchema = z.strictObject({
+  message: z.string().max(MESSAGE_MAX_LENGTH, SEND_MESSAGES.messageTooLong).default(''),
+  recipients: recipientList.optional(),
+  recipient: z.string().max(64).optional(),
+  channel: z.enum(CHANNELS).default('sms'),
+  phonebookIds: z.array(z.string().max(64)).max(100).optional(),
+});
+export type QuoteMessageBody = z.infer<typeof quoteMessageBodySchema>;
+
+export const quoteMessageResponseSchema = z.object({
+  recipients: z.number(),
+  invalid: z.array(z.string()),
+  duplicatesRemoved: z.number(),
+  encoding: z.enum(['gsm', 'unicode']),
+  parts: z.number(),
+  /** Euros, tax included. */
+  unitPrice: z.number(),
+  /** Euros: what the customer pays if every message is delivered on the chosen channel. */
+  cost: z.number(),
+  /** Euros debited at send (the Viber fallback reserve included). */
+  reserved: z.number(),
+  credit: z.number(),
+  remaining: z.number(),
+});
+export type QuoteMessageResponse = z.infer<typeof quoteMessageResponseSchema>;
+
+export const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  text: z.string().max(200).optional(),
+  recipient: z.string().max(64).optional(),
+  /** A date (YYYY-MM-DD, the whole day in UTC) or an ISO time. */
+  start_date: z.string().max(40).optional(),
+  end_date: z.string().max(40).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyMessageSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  message: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(MESSAGE_STATUS_VALUES),
+  created_at: z.string(),
+  /** Euros the customer pays for it: the channel's price, 0 once failed or cancelled. */
+  sell_price: z.number(),
+  scheduled_for: z.string().nullable(),
+  error_message: z.string().nullable(),
+  parts: z.number(),
+  sender_name: z.string(),
+});
+export type HistoryMessage = z.infer<typeof historyMessageSchema>;
+
+export const historyResponseSchema = z.object({ messages: z.array(historyMessageSchema), total: z.number() });
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+export const scheduledMessageSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  message: z.string(),
+  channel: z.enum(CHANNELS),
+  scheduled_for: z.string(),
+  sender_name: z.string(),
+  created_at: z.string(),
+  status: z.literal('scheduled'),
+});
+export type ScheduledMessage = z.infer<typeof scheduledMessageSchema>;
+
+export const scheduledListResponseSchema = z.object({ messages: z.array(scheduledMessageSchema) });
+
+export const cancelScheduledResponseSchema = z.object({ message: z.string(), newCredit: z.number() });
+
+export const dashboardStatsSchema = z.object({
+  /** Messages handed to a provider (or finally refused), all time. */
+  totalSent: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  /** Percent change of this calendar month's sent messages over last month's (UTC), one decimal. */
+  lastMonthGrowth: z.number(),
+  /** Percent of totalSent, one decimal. */
+  deliveryRate: z.number(),
+  failureRate: z.number(),
+  /** Viber messages sent this calendar month. */
+  totalViber: z.number(),
+  viberLimit: z.number(),
+  /** The last 30 days (UTC), oldest first, every day present. */
+  daily: z.array(z.object({ date: z.string(), sent: z.number(), delivered: z.number(), failed: z.number() })),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const aiSuggestionsBodySchema = z.strictObject({
+  recipient: z.string().max(200).optional(),
+  messageType: z.enum(MESSAGE_TYPE_VALUES).default('general'),
+  businessType: z.string().trim().max(100).default(''),
+});
+export type AiSuggestionsBody = z.infer<typeof aiSuggestionsBodySchema>;
+
+export const aiSuggestionsResponseSchema = z.object({ success: z.boolean(), suggestions: z.array(z.string()) });
+export type AiSuggestionsResponse = z.infer<typeof aiSuggestionsResponseSchema>;
