@@ -1,0 +1,95 @@
+// The signed-in frame (spec §2, "Dashboard shell"): who you are, what you have to spend, where
+// you can go. The sidebar becomes a burger drawer on small screens.
+import { ActionIcon, AppShell, Badge, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconWallet } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
+import { LogoMark, Logo } from '../../components/logo';
+import { useSignedInUser } from '../../features/auth/signed-in-user';
+import { useLogout } from '../../features/auth/use-logout';
+import { displayName, shortDisplayName } from '../../features/auth/user-names';
+import { formatEuros } from '../../lib/format';
+import { CustomerNavbar } from './customer-navbar';
+import classes from './customer-shell.module.css';
+
+export function CustomerShell() {
+  const user = useSignedInUser();
+  const logout = useLogout();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <div className={classes.header}>
+          <Group gap="sm" wrap="nowrap" className={classes.fixed}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Link to="/dashboard" className={classes.homeLink} aria-label="Kurir dashboard">
+              <Group visibleFrom="sm">
+                <Logo size={30} />
+              </Group>
+              <Group hiddenFrom="sm">
+                <LogoMark size={30} />
+              </Group>
+            </Link>
+          </Group>
+          <div className={classes.account}>
+            {user.role === 'admin' && (
+              <Badge component={Link} to="/admin" color="red" variant="filled" className={classes.fixed}>
+                ADMIN
+              </Badge>
+            )}
+            <Text fw={500} fz="sm" visibleFrom="sm" truncate>
+              {displayName(user)}
+            </Text>
+            <Text fw={500} fz="sm" hiddenFrom="sm" truncate className={classes.name}>
+              {shortDisplayName(user)}
+            </Text>
+            <Tooltip label="Account balance">
+              <Badge
+                size="lg"
+                variant="light"
+                color="teal"
+                leftSection={<IconWallet size={14} aria-hidden />}
+                className={`${classes.credit} ${classes.fixed}`}
+              >
+                {formatEuros(user.credit)}
+              </Badge>
+            </Tooltip>
+            <Button
+              visibleFrom="sm"
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={14} aria-hidden />}
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+              className={classes.fixed}
+            >
+              Logout
+            </Button>
+            <ActionIcon
+              hiddenFrom="sm"
+              variant="default"
+              size="lg"
+              aria-label="Logout"
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+              className={classes.fixed}
+            >
+              <IconLogout size={18} />
+            </ActionIcon>
+          </div>
+        </div>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <CustomerNavbar onNavigate={close} phone={user.phone} />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,21 @@
+// Everything the app needs around it: theme, toasts, modals and the query cache.
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS } from '@kurir/core';
+import { createQueryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+        <ModalsProvider>{children}</ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

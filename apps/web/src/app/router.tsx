@@ -1,0 +1,56 @@
+// The route table of spec §2. React Router matches paths case-insensitively unless a route
+// sets `caseSensitive`, which is what the spec asks for (/Login works like /login).
+// Customer pages load lazily: a visitor of the landing or sign-in pages does not download the
+// charts, date pickers and send form they cannot use yet.
+import { createBrowserRouter } from 'react-router';
+import { NotFoundPage } from '../components/not-found';
+import { RouteError } from '../components/route-error';
+import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { VerifyPage } from '../features/auth/verify-page';
+import { OutboxPage } from '../features/dev-outbox/outbox-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { CustomerShell } from './layouts/customer-shell';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+      {
+        element: <RedirectIfAuthenticated />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'verify', element: <VerifyPage /> },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'dashboard',
+            element: <CustomerShell />,
+            // Each customer page joins here as its issue lands (see ./navigation.ts).
+            children: [
+              { index: true, lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+              { path: 'send-sms', lazy: () => import('../features/messages/send/send-message-page').then((m) => ({ Component: m.SendMessagePage })) },
+              { path: 'messages', lazy: () => import('../features/messages/history/history-page').then((m) => ({ Component: m.HistoryPage })) },
+              { path: 'scheduled-messages', lazy: () => import('../features/messages/scheduled/scheduled-messages-page').then((m) => ({ Component: m.ScheduledMessagesPage })) },
+              { path: 'phonebook', lazy: () => import('../features/phonebooks/phonebooks-page').then((m) => ({ Component: m.PhonebooksPage })) },
+              { path: 'phonebook/:id/entries', lazy: () => import('../features/phonebooks/contacts-page').then((m) => ({ Component: m.ContactsPage })) },
+              { path: 'profile', lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+              { path: 'products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
+            ],
+          },
+        ],
+      },
+      { path: 'dev/outbox', element: <OutboxPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

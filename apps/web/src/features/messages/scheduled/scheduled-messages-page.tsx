@@ -1,0 +1,107 @@
+// /dashboard/scheduled-messages (spec §2, §4, §8, §9): what is waiting to be sent, refreshed every
+// 30 s. Cancelling asks first; the server refunds it, so the balance and history refresh too.
+import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCalendarOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ScheduledMessage } from '@kurir/core';
+import { isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useCancelScheduled } from '../api/cancel-scheduled';
+import { scheduledQuery } from '../api/get-scheduled';
+import { ScheduledCard } from './scheduled-card';
+import { useNow } from './use-now';
+
+const CLOCK_TICK_MS = 5_000;
+
+function Summary({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function ScheduledMessagesPage() {
+  const query = useQuery(scheduledQuery);
+  const cancel = useCancelScheduled();
+  const now = useNow(CLOCK_TICK_MS);
+  const messages = query.data?.messages ?? [];
+  const isProcessing = (m: ScheduledMessage) => new Date(m.scheduled_for).getTime() <= now;
+  const processing = messages.filter(isProcessing).length;
+
+  function confirmCancel(message: ScheduledMessage) {
+    modals.openConfirmModal({
+      title: 'Cancel scheduled message',
+      children: <Text fz="sm">Are you sure you want to cancel this scheduled message?</Text>,
+      labels: { confirm: 'Cancel message', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(message.id, {
+          onSuccess: () => toast.success('Scheduled message cancelled successfully'),
+          onError: (error) =>
+            toast.error('Error', isApiError(error) ? error.detail : 'Failed to cancel scheduled message'),
+        }),
+    });
+  }
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={1} fz={28}>
+          Scheduled messages
+        </Title>
+        <Text c="dimmed">Messages waiting for their time. You can cancel them until they are sent.</Text>
+      </div>
+      <Card padding="lg">
+        <SimpleGrid cols={3} spacing="md">
+          <Summary label="Total Scheduled" value={messages.length} />
+          <Summary label="Pending" value={messages.length - processing} color="yellow.8" />
+          <Summary label="Processing" value={processing} color="blue.7" />
+        </SimpleGrid>
+      </Card>
+      {query.isPending ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : query.isError ? (
+        <Card padding="lg">
+          <Group justify="space-between">
+            <Text c="red">Could not load your scheduled messages.</Text>
+            <Button variant="default" size="xs" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Card>
+      ) : messages.length === 0 ? (
+        <Card padding="xl">
+          <Stack align="center" gap="xs">
+            <IconCalendarOff size={36} color="var(--mantine-color-gray-5)" aria-hidden />
+            <Text c="dimmed">No scheduled messages</Text>
+            <Anchor component={Link} to="/dashboard/send-sms" fz="sm">
+              Schedule a message
+            </Anchor>
+          </Stack>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {messages.map((m) => (
+            <ScheduledCard
+              key={m.id}
+              message={m}
+              processing={isProcessing(m)}
+              cancelling={cancel.isPending && cancel.variables === m.id}
+              onCancel={() => confirmCancel(m)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

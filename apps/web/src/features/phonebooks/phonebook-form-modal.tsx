@@ -1,0 +1,141 @@
+// 'Create New Phonebook' and 'Edit Phonebook' (spec §2, §5, §8): name required, description
+// optional; the edit dialog also deletes, after asking.
+import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook } from '@kurir/core';
+import { errorDetail } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useDeletePhonebook } from './api/delete-phonebook';
+import { useCreatePhonebook, useUpdatePhonebook } from './api/save-phonebook';
+import { DeleteFooter } from './confirm-delete';
+import { fieldErrors } from './form-errors';
+
+type Props = { opened: boolean; onClose: () => void; phonebook?: Phonebook | null };
+
+/** Mounted fresh for each opening (see the key below), so its fields start from the phonebook. */
+function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; onClose: () => void }) {
+  const [name, setName] = useState(phonebook?.name ?? '');
+  const [description, setDescription] = useState(phonebook?.description ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const create = useCreatePhonebook();
+  const update = useUpdatePhonebook();
+  const remove = useDeletePhonebook();
+  const busy = create.isPending || update.isPending || remove.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = phonebookBodySchema.safeParse({ name, description });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const body = { name: parsed.data.name, description: parsed.data.description };
+    if (phonebook) {
+      update.mutate(
+        { id: phonebook.id, body },
+        {
+          onSuccess: () => {
+            toast.success('Phonebook updated');
+            onClose();
+          },
+          onError: (error) => toast.error('Error', errorDetail(error) || 'Failed to update phonebook'),
+        },
+      );
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          toast.success('Phonebook created');
+          onClose();
+        },
+        onError: (error) => toast.error('Error', errorDetail(error) || 'Failed to create phonebook'),
+      });
+    }
+  }
+
+  function deletePhonebook() {
+    if (!phonebook) return;
+    remove.mutate(phonebook.id, {
+      onSuccess: () => {
+        toast.success('Phonebook deleted');
+        onClose();
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        toast.error('Error', errorDetail(error) || 'Failed to delete phonebook');
+      },
+    });
+  }
+
+  const contacts = phonebook?.contact_count ?? 0;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          placeholder="e.g. Customers"
+          required
+          data-autofocus
+          maxLength={CONTACT_LIMITS.name}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+        />
+        <Textarea
+          label="Description"
+          description="Optional"
+          placeholder="What is this list for?"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={CONTACT_LIMITS.description}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors.description}
+        />
+      </Stack>
+      {phonebook ? (
+        <DeleteFooter
+          confirming={confirmingDelete}
+          question={
+            contacts > 0
+              ? `Delete this phonebook and its ${contacts} ${contacts === 1 ? 'contact' : 'contacts'}?`
+              : 'Delete this phonebook?'
+          }
+          deleting={remove.isPending}
+          disabled={busy}
+          saving={update.isPending}
+          onAsk={() => setConfirmingDelete(true)}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={deletePhonebook}
+        />
+      ) : (
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create Phonebook
+          </Button>
+        </Group>
+      )}
+    </form>
+  );
+}
+
+export function PhonebookFormModal({ opened, onClose, phonebook = null }: Props) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={phonebook ? 'Edit Phonebook' : 'Create New Phonebook'}
+      fullScreen={phone}
+      centered
+    >
+      <PhonebookForm key={phonebook?.id ?? 'new'} phonebook={phonebook} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  daysLeft,
+  exactUnitPrice,
+  daysLeftText,
+  formatProductPrice,
+  normaliseSenderNameInput,
+  productTypeLabel,
+  statusBadge,
+  userProductBadge,
+} from './product-display';
+
+describe('formatProductPrice', () => {
+  it('adds the tax percent to the net price and shows 2 decimals', () => {
+    expect(formatProductPrice({ net_sell_price: 2.45082, sell_tax_rate: 22 })).toBe('€2.99');
+    expect(formatProductPrice({ net_sell_price: 10, sell_tax_rate: 0 })).toBe('€10.00');
+    expect(formatProductPrice({ net_sell_price: 10, sell_tax_rate: 9.5 })).toBe('€10.95');
+  });
+  it('multiplies by the quantity before rounding, as the server charges', () => {
+    // 0.065500 net + 22 % = 0.07991 a unit; 3 units are 0.23973, shown as €0.24.
+    expect(formatProductPrice({ net_sell_price: 0.0655, sell_tax_rate: 22 }, 3)).toBe('€0.24');
+    expect(formatProductPrice({ net_sell_price: 0.0655, sell_tax_rate: 22 }, 1000)).toBe('€79.91');
+  });
+});
+
+describe('status badges', () => {
+  it('uses the spec words', () => {
+    expect(['active', 'pending', 'waiting_mobile_provider', 'denied', 'available', 'coming_soon', 'inactive'].map((s) => statusBadge(s).label)).toEqual([
+      'Active',
+      'Pending',
+      'Waiting Provider',
+      'Denied',
+      'Available',
+      'Coming Soon',
+      'Inactive',
+    ]);
+    expect(statusBadge('suspended').label).toBe('suspended');
+    expect(statusBadge('').label).toBe('Unknown');
+  });
+  it('shows a pending custom sender name as Processing', () => {
+    expect(userProductBadge({ status: 'pending', active: true, custom_sender_name: 'ACME' }).label).toBe('Processing');
+    expect(userProductBadge({ status: 'pending', active: true, custom_sender_name: null }).label).toBe('Pending');
+    expect(userProductBadge({ status: 'denied', active: true, custom_sender_name: 'ACME' }).label).toBe('Denied');
+  });
+});
+
+describe('days left', () => {
+  const now = new Date('2025-01-10T12:00:00Z');
+  it('counts a started day as a day', () => {
+    expect(daysLeft('2025-02-10T12:00:00Z', now)).toBe(31);
+    expect(daysLeft('2025-01-11T11:00:00Z', now)).toBe(1);
+    expect(daysLeft('2025-01-09T12:00:00Z', now)).toBe(0);
+    expect(daysLeft(null, now)).toBeNull();
+  });
+  it('reads naturally', () => {
+    expect(daysLeftText(0)).toBe('Expires today');
+    expect(daysLeftText(1)).toBe('1 day left');
+    expect(daysLeftText(30)).toBe('30 days left');
+  });
+});
+
+describe('type labels and sender name input', () => {
+  it('names the product types', () => {
+    expect(['monthly', 'daily', 'one_time', 'per_unit'].map(productTypeLabel)).toEqual(['Monthly', 'Daily', 'One-time', 'Per unit']);
+  });
+  it('forces upper case, letters and digits, at most 11', () => {
+    expect(normaliseSenderNameInput('acme shop-24')).toBe('ACMESHOP24');
+    expect(normaliseSenderNameInput('abcdefghijklmnop')).toBe('ABCDEFGHIJK');
+    expect(normaliseSenderNameInput('šped')).toBe('PED');
+  });
+});
+
+describe('exactUnitPrice', () => {
+  it('shows the digits a 2-decimal price hides, for per-unit products only', () => {
+    expect(exactUnitPrice({ net_sell_price: 0.0655, sell_tax_rate: 22, type: 'per_unit' })).toBe('€0.07991 per unit');
+    // 0.02459 + 22 % = 0.0299998, rounded to the micro-euro: exactly €0.03.
+    expect(exactUnitPrice({ net_sell_price: 0.02459, sell_tax_rate: 22, type: 'per_unit' })).toBeNull();
+    expect(exactUnitPrice({ net_sell_price: 1, sell_tax_rate: 0, type: 'per_unit' })).toBeNull();
+    expect(exactUnitPrice({ net_sell_price: 0.0655, sell_tax_rate: 22, type: 'monthly' })).toBeNull();
+  });
+});

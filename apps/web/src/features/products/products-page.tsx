@@ -1,0 +1,82 @@
+// /dashboard/products (spec §2 "Products and Services"): the user's services and the catalogue,
+// with the purchase flow: [Custom Sender Name →] Confirm Purchase → Purchase Successful.
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { AvailableProduct, PurchaseResponse, UserProduct } from '@kurir/core';
+import { formatEuros } from '../../lib/format';
+import { useSignedInUser } from '../auth/signed-in-user';
+import { availableProductsQuery } from './api/get-available-products';
+import { userProductsQuery } from './api/get-user-products';
+import { AvailableServices } from './available-services';
+import { CustomSenderDialog } from './custom-sender-dialog';
+import { MyServices } from './my-services';
+import { isCustomSenderProduct } from './product-display';
+import { PurchaseDialog } from './purchase-dialog';
+import { PurchaseSuccessDialog } from './purchase-success-dialog';
+
+type Selection = { product: AvailableProduct; step: 'sender' | 'confirm'; senderName: string | null };
+
+export function ProductsPage() {
+  const user = useSignedInUser();
+  const catalogue = useQuery(availableProductsQuery);
+  const mine = useQuery(userProductsQuery);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [purchased, setPurchased] = useState<PurchaseResponse | null>(null);
+  const [reregistering, setReregistering] = useState<UserProduct | null>(null);
+
+  const buy = (product: AvailableProduct) =>
+    setSelection({ product, step: isCustomSenderProduct(product.name) ? 'sender' : 'confirm', senderName: null });
+  const clearSelection = () => setSelection(null);
+  const closeSuccess = useCallback(() => {
+    setPurchased(null);
+    setSelection(null);
+  }, []);
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Title order={1} fz={28}>
+            Products
+          </Title>
+          <Text c="dimmed">Add services to your account. They are paid from your balance.</Text>
+        </div>
+        <Text fz="sm">
+          Balance: <b>{formatEuros(user.credit)}</b>
+        </Text>
+      </Group>
+
+      <MyServices items={mine.data?.userProducts} loading={mine.isPending} failed={mine.isError} onReregister={setReregistering} />
+      <AvailableServices
+        products={catalogue.data?.products}
+        owned={mine.data?.userProducts ?? []}
+        loading={catalogue.isPending}
+        failed={catalogue.isError}
+        onBuy={buy}
+      />
+
+      <CustomSenderDialog
+        key={selection?.product.id ?? 'none'}
+        opened={selection?.step === 'sender'}
+        onClose={clearSelection}
+        mode="purchase"
+        onChosen={(senderName) => setSelection((s) => (s ? { ...s, step: 'confirm', senderName } : s))}
+      />
+      <PurchaseDialog
+        product={selection?.step === 'confirm' && !purchased ? selection.product : null}
+        senderName={selection?.senderName ?? null}
+        credit={user.credit}
+        onClose={clearSelection}
+        onPurchased={setPurchased}
+      />
+      <PurchaseSuccessDialog reply={purchased} onClose={closeSuccess} />
+      <CustomSenderDialog
+        key={reregistering?.id ?? 'reregister'}
+        opened={reregistering !== null}
+        onClose={() => setReregistering(null)}
+        mode="reregister"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+// Confirm Purchase (spec §2, §4, §5): quantity for per-unit products only (at least 1), when a
+// period starts (now or a chosen day), the total and the balance after it.
+import '@mantine/dates/styles.css';
+import { Alert, Anchor, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { eurosToMicros, formatEuros as formatMicros, type AvailableProduct, type PurchaseResponse } from '@kurir/core';
+import { errorDetail } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { usePurchaseProduct } from './api/purchase-product';
+import { formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
+import { ProductIcon } from './product-icon';
+
+type Props = {
+  product: AvailableProduct | null;
+  senderName: string | null;
+  credit: number;
+  onClose: () => void;
+  onPurchased: (reply: PurchaseResponse) => void;
+};
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+function Row({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text fz="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 600 : undefined}>
+        {label}
+      </Text>
+      <Text fz="sm" fw={strong ? 700 : 500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+export function PurchaseDialog({ product, senderName, credit, onClose, onPurchased }: Props) {
+  return (
+    <Modal opened={product !== null} onClose={onClose} title="Confirm Purchase" centered>
+      {product && <PurchaseForm key={product.id} product={product} senderName={senderName} credit={credit} onClose={onClose} onPurchased={onPurchased} />}
+    </Modal>
+  );
+}
+
+function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Props & { product: AvailableProduct }) {
+  const purchase = usePurchaseProduct();
+  const [quantity, setQuantity] = useState<string | number>(1);
+  const [startOption, setStartOption] = useState<'now' | 'custom'>('now');
+  const [startDate, setStartDate] = useState<string | null>(null);
+
+  const perUnit = product.type === 'per_unit';
+  const periodic = product.type === 'monthly' || product.type === 'daily';
+  const count = perUnit ? Math.max(1, Math.floor(Number(quantity) || 1)) : 1;
+  const total = productTotalMicros(product, count);
+  const after = eurosToMicros(credit) - total;
+  const needsDate = startOption === 'custom' && !startDate;
+
+  function confirm() {
+    purchase.mutate(
+      {
+        productId: product.id,
+        quantity: count,
+        startOption,
+        // The chosen day from its first moment in the user's time zone.
+        startDate: startOption === 'custom' && startDate ? dayjs(startDate).startOf('day').toISOString() : undefined,
+        senderName: senderName ?? undefined,
+      },
+      {
+        onSuccess: onPurchased,
+        onError: (error) => toast.error('Purchase Failed', errorDetail(error) || 'Failed to purchase product'),
+      },
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ProductIcon type={product.icon_type} />
+        <div>
+          <Text fw={600}>{product.name}</Text>
+          <Text fz="sm" c="dimmed">
+            {productTypeLabel(product.type)} · {formatProductPrice(product)} {priceSuffix(product.type)}
+          </Text>
+        </div>
+      </Group>
+      {senderName && (
+        <Group gap="xs">
+          <Text fz="sm">Sender name:</Text>
+          <Badge variant="outline" color="gray" radius="sm" ff="monospace">
+            {senderName}
+          </Badge>
+        </Group>
+      )}
+      {perUnit && (
+        <NumberInput label="Quantity" min={1} step={1} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
+      )}
+      {periodic && (
+        <Radio.Group label="Start" value={startOption} onChange={(v) => setStartOption(v as 'now' | 'custom')}>
+          <Stack gap={8} mt={6}>
+            <Radio value="now" label="Start now" />
+            <Radio value="custom" label="Start on a date" />
+          </Stack>
+        </Radio.Group>
+      )}
+      {periodic && startOption === 'custom' && (
+        <DatePickerInput
+          label="Start date"
+          placeholder="Pick a day"
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          valueFormat="DD.MM.YYYY"
+          minDate={dayjs().add(1, 'day').format(DATE_FORMAT)}
+          maxDate={dayjs().add(12, 'month').subtract(1, 'day').format(DATE_FORMAT)}
+          value={startDate}
+          onChange={(value) => setStartDate(value ? dayjs(value).format(DATE_FORMAT) : null)}
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+      <Divider />
+      <Stack gap={6}>
+        <Row label="Total" strong>
+          {formatMicros(total, 2)}
+        </Row>
+        <Row label="Your balance">{formatMicros(eurosToMicros(credit), 2)}</Row>
+        <Row label="Balance after purchase">{formatMicros(Math.max(0, after), 2)}</Row>
+      </Stack>
+      {after < 0 && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+          Your balance is not enough for this purchase.{' '}
+          <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
+            Top up on the dashboard
+          </Anchor>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={confirm} loading={purchase.isPending} disabled={after < 0 || needsDate}>
+          Confirm Purchase
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

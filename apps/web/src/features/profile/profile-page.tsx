@@ -1,0 +1,151 @@
+// /dashboard/profile (spec §2 "My Profile", §4, §5, §8): four cards, view mode by default; Edit
+// Profile switches to edit mode, Save or Cancel (which resets the form) return to view mode.
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconPackage, IconUserEdit, IconX } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorDetail } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { useSignedInUser } from '../auth/signed-in-user';
+import { AccountInformationCard } from './account-information-card';
+import { useUpdateProfile } from './api/update-profile';
+import { ChannelField, LockedField, ProfileTextField, type FieldContext } from './profile-fields';
+import { checkProfile, formValuesOf, type ProfileFormErrors, type ProfileFormValues } from './profile-form';
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Card padding="lg" component="section" aria-labelledby={id}>
+      <Title id={id} order={2} fz="lg" mb="md">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Card>
+  );
+}
+
+const productsLink = (text: string) => (
+  <Anchor component={Link} to="/dashboard/products" fz="xs">
+    {text}
+  </Anchor>
+);
+
+export function ProfilePage() {
+  const user = useSignedInUser();
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  // While editing, the form owns the values; in view mode the page shows the user as it is now
+  // (it is refreshed every 15 s and may change elsewhere).
+  const [draft, setDraft] = useState<ProfileFormValues>(() => formValuesOf(user));
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+
+  const ctx: FieldContext = {
+    editing,
+    values: editing ? draft : formValuesOf(user),
+    errors,
+    onChange: (field, value) => {
+      setDraft((d) => ({ ...d, [field]: value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    },
+  };
+
+  function startEditing() {
+    setDraft(formValuesOf(user));
+    setErrors({});
+    setEditing(true);
+  }
+
+  function cancel() {
+    setDraft(formValuesOf(user));
+    setErrors({});
+    setEditing(false);
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const check = checkProfile(draft);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    update.mutate(check.body, {
+      onSuccess: () => {
+        toast.success('Profile Updated', 'Your profile has been successfully updated.');
+        setEditing(false);
+      },
+      onError: (error) => toast.error('Update Failed', errorDetail(error) || 'Failed to update profile. Please try again.'),
+    });
+  }
+
+  const actions = editing ? (
+    <Group gap="xs">
+      <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={cancel} disabled={update.isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={update.isPending}>
+        Save
+      </Button>
+    </Group>
+  ) : (
+    <Button leftSection={<IconUserEdit size={16} aria-hidden />} onClick={startEditing}>
+      Edit Profile
+    </Button>
+  );
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="lg" maw={1100}>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1} fz={28}>
+              My Profile
+            </Title>
+            <Text c="dimmed">Your personal and business details.</Text>
+          </div>
+          {actions}
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Section id="personal-heading" title="Personal Information">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <ProfileTextField ctx={ctx} name="first_name" label="First name" autoComplete="given-name" />
+              <ProfileTextField ctx={ctx} name="last_name" label="Last name" autoComplete="family-name" />
+            </SimpleGrid>
+            <ProfileTextField ctx={ctx} name="email" label="Email" type="email" autoComplete="email" />
+            <LockedField label="Phone number" value={user.phone} description="Your sign-in number; it cannot be changed." />
+          </Section>
+
+          <Section id="settings-heading" title="Account Settings">
+            <LockedField
+              label="Sender name"
+              value={ctx.values.sender_name}
+              description={<>Recipients see this as the sender. Want your own brand? {productsLink('Get a Custom Sender Name')}</>}
+            />
+            <ChannelField
+              ctx={ctx}
+              viberEnabled={user.features.viber}
+              description={user.features.viber ? 'The channel the Send page starts with.' : <>Viber needs the Viber service. {productsLink('View Products')}</>}
+            />
+            <Button component={Link} to="/dashboard/products" variant="light" leftSection={<IconPackage size={16} aria-hidden />} mt="xs">
+              Manage services
+            </Button>
+          </Section>
+
+          <Section id="business-heading" title="Business Information">
+            <ProfileTextField ctx={ctx} name="company_name" label="Company name" autoComplete="organization" />
+            <ProfileTextField ctx={ctx} name="tax_id" label="Tax ID" />
+            <ProfileTextField ctx={ctx} name="address" label="Address" autoComplete="street-address" />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <ProfileTextField ctx={ctx} name="city" label="City" autoComplete="address-level2" />
+              <ProfileTextField ctx={ctx} name="zip_code" label="ZIP code" autoComplete="postal-code" />
+              <ProfileTextField ctx={ctx} name="country" label="Country" autoComplete="country-name" />
+            </SimpleGrid>
+          </Section>
+
+          <AccountInformationCard user={user} />
+        </SimpleGrid>
+
+        {editing && <Group justify="flex-end">{actions}</Group>}
+      </Stack>
+    </form>
+  );
+}

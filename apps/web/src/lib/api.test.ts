@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, getOrNullOn401 } from './api';
+
+function reply(status: number, body: string, statusText = '', contentType = 'application/json') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, statusText, headers: { 'Content-Type': contentType } })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function failure(request: Promise<unknown>): Promise<ApiError> {
+  try {
+    await request;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('the request was expected to fail');
+}
+
+describe('api errors read like spec §8: "{status}: {message}"', () => {
+  it('uses the JSON message field', async () => {
+    reply(404, JSON.stringify({ message: 'No user found with this phone number' }));
+    const error = await failure(api.post('/api/auth/request-verification', { phone: '+38641555001' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('404: No user found with this phone number');
+    expect(error.detail).toBe('No user found with this phone number');
+    expect(error.status).toBe(404);
+  });
+
+  it('keeps the parsed body for callers that need more than the message', async () => {
+    reply(429, JSON.stringify({ message: 'Too many requests', retryAfter: 42 }));
+    const error = await failure(api.post('/x'));
+    expect(error.body).toEqual({ message: 'Too many requests', retryAfter: 42 });
+  });
+
+  it('falls back to the body text without its HTML', async () => {
+    reply(502, '<html><head><style>p{}</style></head><body><h1>Bad   gateway</h1></body></html>', 'Bad Gateway', 'text/html');
+    const error = await failure(api.get('/x'));
+    expect(error.message).toBe('502: Bad gateway');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    reply(500, '', 'Internal Server Error');
+    const error = await failure(api.get('/x'));
+    expect(error.message).toBe('500: Internal Server Error');
+  });
+});
+
+describe('requests', () => {
+  it('send cookies and JSON', async () => {
+    reply(200, '{"message":"ok"}');
+    await api.post('/api/auth/logout', {});
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/api/auth/logout');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('turn a 401 into null where the caller asks for it', async () => {
+    reply(401, '{"message":"Not authenticated"}');
+    await expect(getOrNullOn401('/api/auth/me')).resolves.toBeNull();
+  });
+});
