@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
+import { registerNulCharacterGuard } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     transform: jsonSchemaTransform,
   });
   registerAccessControl(app, { db, config });
+  registerNulCharacterGuard(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,7 @@
 // The environment, parsed once into one typed object. Everything configurable is named here.
 import { z } from 'zod';
 import path from 'node:path';
+import { DEFAULT_SENDER_NAME } from '@kurir/core';
 
 const boolean = z
   .enum(['true', 'false', '1', '0'])
@@ -35,8 +36,8 @@ const envSchema = z.object({
   CODE_REQUESTS_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SMS_PROVIDER: z.enum(['simulator', 'smpp', 'infobip']).default('simulator'),
-  /** The sender of messages from users without an approved custom sender name. */
-  DEFAULT_SENDER_NAME: z.string().min(1).max(11).default('Kurir'),
+  /** The simulator shows every sign-in code on the public dev outbox: refused when NODE_ENV=production unless allowed. */
+  ALLOW_SMS_SIMULATOR: boolean.default(false),
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(1500),
   SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
   SIMULATOR_NOT_ON_VIBER_RATE: z.coerce.number().min(0).max(1).default(0.3),
@@ -111,6 +112,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The test card form tops up balances for free: never by accident in production.
     throw new Error('PAYMENTS_PROVIDER=test is refused in production; set PAYMENTS_PROVIDER=stripe (or ALLOW_TEST_PAYMENTS=true for a demo)');
   }
+  if (e.SMS_PROVIDER === 'simulator' && production && !e.ALLOW_SMS_SIMULATOR) {
+    // Its dev outbox is public and shows every sign-in code: anyone could sign in as anyone.
+    throw new Error('SMS_PROVIDER=simulator is refused in production; set SMS_PROVIDER=smpp or infobip (or ALLOW_SMS_SIMULATOR=true for a demo)');
+  }
   if (e.SMS_PROVIDER === 'smpp' && (!e.SMPP_HOST || !e.SMPP_SYSTEM_ID || e.SMPP_PASSWORD === undefined)) {
     throw new Error('SMS_PROVIDER=smpp needs SMPP_HOST, SMPP_SYSTEM_ID and SMPP_PASSWORD');
   }
@@ -143,7 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sms: {
       provider: e.SMS_PROVIDER,
-      defaultSender: e.DEFAULT_SENDER_NAME,
+      /** The sender of users without an approved custom sender name; the profile shows the same. */
+      defaultSender: DEFAULT_SENDER_NAME,
       simulator: {
         delayMs: e.SIMULATOR_DELAY_MS,
         failureRate: e.SIMULATOR_FAILURE_RATE,

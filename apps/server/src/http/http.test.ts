@@ -49,6 +49,21 @@ describe('request bodies', () => {
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('refuses a NUL character in a body or a query string with 400, before any query', async () => {
+    const cookie = await t.signIn('+38641000199');
+    const inBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/message/send',
+      headers: { cookie },
+      payload: { recipient: '+38640111222', message: 'Hello\u0000there', channel: 'sms' },
+    });
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json()).toEqual({ message: 'Text must not contain NUL characters.' });
+    const inQuery = await t.app.inject({ method: 'GET', url: '/api/sms/history?text=a%00b', headers: { cookie } });
+    expect(inQuery.statusCode).toBe(400);
+    expect(inQuery.json()).toEqual({ message: 'Text must not contain NUL characters.' });
+  });
+
   it('refuses a body that is not JSON with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -87,6 +87,22 @@ describe('dispatching', () => {
     await expectLedgerConsistent(t.db);
   });
 
+  it('gives a receipt to the message waiting for it when the provider repeats an old id', async () => {
+    const { phone, api } = await customer(t);
+    const sameId = () => ({ providerMessageId: `repeated-${phone}` });
+    await api.send({ recipient: newPhone(), message: 'First' });
+    const fake = new FakeProvider({ behaviour: sameId });
+    await drain(dispatcherFor(t.db, fake));
+    await fake.receipt(`repeated-${phone}`, 'delivered');
+    await api.send({ recipient: newPhone(), message: 'Second' });
+    await drain(dispatcherFor(t.db, fake));
+    await fake.receipt(`repeated-${phone}`, 'failed', 'Unknown subscriber');
+    const rows = await messagesOf(t.db, phone);
+    const byText = Object.fromEntries(rows.map((r) => [r.message, r.status]));
+    expect(byText).toEqual({ First: 'delivered', Second: 'failed' });
+    expect(await creditOf(t.db, phone)).toBe(START - SMS_PRICE);
+  });
+
   it('fails and refunds at once on a permanent provider error', async () => {
     const { phone, api } = await customer(t);
     await api.send({ recipient: newPhone(), message: 'Hi' });

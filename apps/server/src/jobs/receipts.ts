@@ -2,7 +2,7 @@
 // price; failed settles it at 0 and refunds; a Viber message that Viber could not deliver goes
 // back to the queue as SMS. A receipt for a message that is no longer 'sent' (settled, or already
 // fallen back) is ignored, so a receipt delivered twice changes nothing the second time.
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { messages, unmatchedReceipts } from '../db/schema';
 import { settleMessage } from '../modules/messages/settlement';
@@ -27,6 +27,10 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
       .select({ id: messages.id, status: messages.status, channel: messages.channel })
       .from(messages)
       .where(and(eq(messages.providerMessageId, receipt.providerMessageId), eq(messages.provider, provider)))
+      // Provider ids can repeat (an SMSC restarts its counter): the message still waiting for
+      // its receipt wins over an old, settled one with the same id.
+      .orderBy(sql`${messages.status} = 'sent' desc`, desc(messages.createdAt))
+      .limit(1)
       .for('update');
     if (!row) return 'unmatched';
     if (row.status !== 'sent') return 'ignored';

@@ -13,6 +13,9 @@ export function parseBoundary(value: string | undefined, which: 'start' | 'end',
   const date = new Date(DATE_ONLY.test(text) ? `${text}T00:00:00.000Z` : text);
   if (Number.isNaN(date.getTime())) throw badRequest(`${name} is not a valid date`, 'invalid_date');
   if (which === 'end' && DATE_ONLY.test(text)) date.setUTCDate(date.getUTCDate() + 1);
+  // JavaScript dates reach year 275760, written '+275760-…', which PostgreSQL cannot read.
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) throw badRequest(`${name} is not a valid date`, 'invalid_date');
   return date;
 }
 

@@ -102,6 +102,14 @@ describe('message history', () => {
     expect((await me.api.history('?start_date=yesterday')).status).toBe(400);
   });
 
+  it('refuses dates outside years 1 to 9999 with 400, not a server error', async () => {
+    for (const query of ['?start_date=99999-01-01', '?end_date=%2B275760-09-13T00:00:00Z', '?start_date=-000001-01-01T00:00:00Z']) {
+      const name = query.slice(1, query.indexOf('='));
+      expect(await me.api.history(query)).toEqual({ status: 400, body: { message: `${name} is not a valid date` } });
+    }
+    expect((await me.api.history('?start_date=0001-01-01&end_date=9999-12-30')).body.total).toBe(12);
+  });
+
   it('refuses a page size over 100', async () => {
     expect((await me.api.history('?limit=101')).status).toBe(400);
     expect((await me.api.history('?limit=100')).body.messages).toHaveLength(12);
