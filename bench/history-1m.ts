@@ -6,17 +6,13 @@
 //   node --import tsx bench/history-1m.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/history-1m.ts
 //   ROWS=200000 node --import tsx bench/history-1m.ts      (a quicker run)
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { historyQuerySchema } from '@kurir/core';
-import { wrapPglite, wrapPool, type DatabaseHandle } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { getDashboardStats } from '../apps/server/src/modules/dashboard/stats.service';
 import { getHistory } from '../apps/server/src/modules/messages/history.service';
-import { databaseUrl } from '../apps/server/src/test/postgres';
+import { runBench } from './support';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const OTHER_ROWS = Math.round(ROWS / 5);
@@ -63,7 +59,6 @@ async function load(handle: DatabaseHandle) {
 }
 
 async function bench(label: string, handle: DatabaseHandle) {
-  await runMigrations(handle);
   let started = performance.now();
   await load(handle);
   const f = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
@@ -95,37 +90,4 @@ async function bench(label: string, handle: DatabaseHandle) {
   console.log(`${label}: dashboard stats: median ${f(sorted[Math.floor(RUNS / 2)]!)} (min ${f(sorted[0]!)}, max ${f(sorted.at(-1)!)})`);
 }
 
-async function main() {
-  console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const pglite = wrapPglite(new PGlite());
-  try {
-    await bench('PGlite (in memory)', pglite);
-  } finally {
-    await pglite.close();
-  }
-
-  const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const name = `kurir_bench_history_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const postgres = wrapPool(new pg.Pool({ connectionString: databaseUrl(url, name), max: 4 }));
-  try {
-    await bench('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench({ database: 'history', poolSize: 4 }, bench);

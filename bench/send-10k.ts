@@ -6,28 +6,18 @@
 // Runs on PGlite; with DATABASE_URL (a PostgreSQL server URL) also on a fresh database there.
 //   node --import tsx bench/send-10k.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/send-10k.ts
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
-import { desc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { wrapPglite, wrapPool, type DatabaseHandle } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { messages, simulatorOutbox, users } from '../apps/server/src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { messages, users } from '../apps/server/src/db/schema';
 import { Dispatcher } from '../apps/server/src/jobs/dispatcher';
 import { changeBalance } from '../apps/server/src/modules/billing/ledger';
-import { SimulatorProvider } from '../apps/server/src/providers/sms/simulator/simulator';
 import type { OutboundMessage, SmsProvider } from '../apps/server/src/providers/sms/types';
-import { databaseUrl } from '../apps/server/src/test/postgres';
+import { runBench, withSignedInApp } from './support';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 10_000);
 const RUNS = 5;
 const PHONE = '+38641999101';
-const SECRET = 'bench-secret-key-0123456789-0123456789';
 
 /** A provider that accepts everything at once: what is measured is our side. */
 class InstantProvider implements SmsProvider {
@@ -42,14 +32,8 @@ class InstantProvider implements SmsProvider {
 }
 
 async function bench(label: string, handle: DatabaseHandle) {
-  await runMigrations(handle);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), SECRET_KEY: SECRET, MAX_RECIPIENTS_PER_SEND: '50000' });
-  const sms = new SimulatorProvider(handle.db);
-  const app = await buildApp({ config, db: handle.db, sms, codeKey: SECRET }, { logger: false });
-  await app.ready();
-  try {
-    const cookie = await signIn(app, handle, PHONE);
+  // The per-send limit raised to 50 000, so RECIPIENTS can go up to it.
+  await withSignedInApp(handle, { phone: PHONE, env: { MAX_RECIPIENTS_PER_SEND: '50000' } }, async (app, cookie) => {
     const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.phone, PHONE));
     await handle.db.transaction((tx) =>
       changeBalance(tx, { userId: user!.id, amount: 1_000_000_000_000, type: 'credit_addition', description: 'bench' }),
@@ -98,58 +82,11 @@ async function bench(label: string, handle: DatabaseHandle) {
     const ms = performance.now() - started;
     if (drained !== queued) throw new Error(`drained ${drained} of ${queued}`);
     console.log(`${label}: dispatcher (batches of 500, instant provider) sent ${drained} queued messages in ${f(ms)} = ${Math.round(drained / (ms / 1000))} msg/s`);
-  } finally {
-    await app.close();
-    await sms.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function numbers(count: number, run: number): string[] {
   return Array.from({ length: count }, (_, i) => `+386${String(run).padStart(2, '0')}${String(i).padStart(7, '0')}`);
 }
 
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, handle: DatabaseHandle, phone: string) {
-  await app.inject({ method: 'POST', url: '/api/auth/register', payload: { phone } });
-  const [row] = await handle.db.select({ text: simulatorOutbox.text }).from(simulatorOutbox).where(eq(simulatorOutbox.to, phone)).orderBy(desc(simulatorOutbox.createdAt)).limit(1);
-  const code = row?.text.match(/\b(\d{6})\b/)?.[1];
-  const res = await app.inject({ method: 'POST', url: '/api/auth/verify', payload: { phone, code } });
-  const cookie = res.cookies.find((c) => c.name === 'kurir_session');
-  if (!cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return `kurir_session=${cookie.value}`;
-}
-
-async function main() {
-  console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const pglite = wrapPglite(new PGlite());
-  try {
-    await bench('PGlite (in memory)', pglite);
-  } finally {
-    await pglite.close();
-  }
-
-  const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const name = `kurir_bench_send_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const postgres = wrapPool(new pg.Pool({ connectionString: databaseUrl(url, name), max: 10 }));
-  try {
-    await bench('PostgreSQL', postgres);
-  } finally {
-    await postgres.close();
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench({ database: 'send', poolSize: 10 }, bench);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { minimalXlsx } from './support/minimal-xlsx';
-import { readCode, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { buyProduct, signInThroughPages, topUp } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,29 +31,10 @@ afterAll(async () => {
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-async function registerThroughUi(page: Page, phone: string) {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel(/phone/i).fill(phone);
-  await page.getByRole('button', { name: /code|continue|register|create/i }).click();
-  await page.waitForURL('**/verify');
-  await page.getByLabel(/code/i).first().fill(await readCode(server.url, phone));
-  const verify = page.getByRole('button', { name: /verify/i });
-  if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => {});
-  await page.waitForURL('**/dashboard');
-}
-
 /** Tops up €10 with the test card and buys 'Phonebook', with the browser's own session cookie. */
 async function buyPhonebook(page: Page) {
-  const { request } = page.context();
-  const topUp = await (await request.post(`${server.url}/api/payments/top-up`, { data: { amount: 10 } })).json();
-  const paid = await request.post(`${server.url}/api/payments/test/confirm`, {
-    data: { clientSecret: topUp.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok()).toBe(true);
-  const { products } = await (await request.get(`${server.url}/api/products/available`)).json();
-  const phonebook = products.find((p: { name: string }) => p.name === 'Phonebook');
-  const bought = await request.post(`${server.url}/api/user/products/purchase`, { data: { productId: phonebook.id } });
-  expect(bought.ok(), await bought.text()).toBe(true);
+  await topUp(server, page.request, 10);
+  await buyProduct(server, page.request, 'Phonebook');
 }
 
 const rowsOf = (page: Page) => page.locator('table tbody tr');
@@ -60,7 +42,7 @@ const rowsOf = (page: Page) => page.locator('table tbody tr');
 it('creates a phonebook, imports three contacts, sends to them and finds them in history', async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  await registerThroughUi(page, '+38641555201');
+  await signInThroughPages(server, page, '+38641555201');
 
   // Without the service the server refuses, and the page says what to buy.
   await page.goto(`${server.url}/dashboard/phonebook`);
@@ -251,7 +233,7 @@ it('lays out the phonebook pages and the import dialog at phone width', async ()
 it('creates, renames and deletes a phonebook at phone width', async () => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  await registerThroughUi(page, '+38641555202');
+  await signInThroughPages(server, page, '+38641555202');
   await buyPhonebook(page);
   await page.goto(`${server.url}/dashboard/phonebook`);
   await expect.poll(() => page.getByText('No phonebooks found').isVisible()).toBe(true);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
-import { readCode, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { buyProduct, signInThroughPages, topUp } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,18 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Through the real pages and the dev outbox: 'register' for a new number, 'login' for one that exists. */
-async function signIn(page: Page, phone: string, via: 'register' | 'login') {
-  await page.goto(`${server.url}/${via}`);
-  await page.getByLabel(/phone/i).fill(phone);
-  await page.getByRole('button', { name: /code|continue|register|create/i }).click();
-  await page.waitForURL('**/verify');
-  await page.getByLabel(/code/i).first().fill(await readCode(server.url, phone));
-  const verify = page.getByRole('button', { name: /verify/i });
-  if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => {});
-  await page.waitForURL('**/dashboard');
-}
-
 /** Waits for what a person would wait for (vitest's default of 1 s is too short for a page load). */
 const eventually = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
@@ -44,7 +33,7 @@ const sendButton = (page: Page) => page.getByRole('button', { name: /^(Send Now|
 
 it('sends one SMS to three numbers and sees all three delivered', async () => {
   const page = await desktop.newPage();
-  await signIn(page, PHONE_NUMBER, 'register');
+  await signInThroughPages(server, page, PHONE_NUMBER, 'register');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Send message' }).click();
   await page.waitForURL('**/dashboard/send-sms');
@@ -109,22 +98,10 @@ it('keeps Send disabled and says why when a bulk list has a number without count
   await page.close();
 });
 
-/** Tops the balance up with the built-in test card and buys services, through the real API. */
+/** Tops the balance up €20 with the built-in test card and buys services, through the real API. */
 async function buyServices(page: Page, names: string[]) {
-  const api = page.request;
-  const topUp = await (await api.post(`${server.url}/api/payments/top-up`, { data: { amount: 20 } })).json();
-  const confirm = await api.post(`${server.url}/api/payments/test/confirm`, {
-    data: { clientSecret: topUp.clientSecret, cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
-  });
-  expect(confirm.ok()).toBe(true);
-  const { products } = (await (await api.get(`${server.url}/api/products/available`)).json()) as {
-    products: { id: string; name: string }[];
-  };
-  for (const name of names) {
-    const product = products.find((p) => p.name === name);
-    const bought = await api.post(`${server.url}/api/user/products/purchase`, { data: { productId: product!.id } });
-    expect(bought.ok()).toBe(true);
-  }
+  await topUp(server, page.request, 20);
+  for (const name of names) await buyProduct(server, page.request, name);
 }
 
 it('schedules messages, shows them, and cancels one with a refund', async () => {
@@ -220,7 +197,7 @@ it('sends to two phonebooks, counting a contact in both once', async () => {
 it('gives an admin AI suggestions that fill the message box', async () => {
   const admin = await browser.newContext({ viewport: DESKTOP });
   const page = await admin.newPage();
-  await signIn(page, '+38640000001', 'login'); // the built-in admin
+  await signInThroughPages(server, page, '+38640000001', 'login'); // the built-in admin
   await page.goto(`${server.url}/dashboard/send-sms`);
   await page.getByLabel('Business type').fill('dental clinic');
   await page.getByRole('button', { name: 'AI Suggestions' }).click();

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
-import { readCode, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { signInThroughPages } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,17 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signUp(page: Page, phone: string) {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel(/phone/i).fill(phone);
-  await page.getByRole('button', { name: /code|continue|register|create/i }).click();
-  await page.waitForURL('**/verify');
-  await page.getByLabel(/code/i).first().fill(await readCode(server.url, phone));
-  const verify = page.getByRole('button', { name: /verify/i });
-  if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => {});
-  await page.waitForURL('**/dashboard');
-}
 
 const balance = (page: Page) => page.getByTestId('balance').textContent();
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -81,7 +71,7 @@ it('pays with Stripe\'s card form when Stripe is the provider, and waits for the
     route.fulfill({ contentType: 'application/json', body: JSON.stringify({ provider: 'stripe', publishableKey: 'pk_test_fake' }) }),
   );
 
-  await signUp(page, '+38641555302');
+  await signInThroughPages(server, page, '+38641555302');
   await expect.poll(() => balance(page)).toBe('€2.00');
   // Stripe.js is not loaded until the card step asks for it.
   expect(scripts).toEqual([]);

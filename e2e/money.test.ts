@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { request as apiRequest, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import path from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { readCode, startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from './support/server';
+import { signInThroughPages, signInViaApi, topUp } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,17 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signUp(page: Page, phone: string) {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel(/phone/i).fill(phone);
-  await page.getByRole('button', { name: /code|continue|register|create/i }).click();
-  await page.waitForURL('**/verify');
-  await page.getByLabel(/code/i).first().fill(await readCode(server.url, phone));
-  const verify = page.getByRole('button', { name: /verify/i });
-  if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => {});
-  await page.waitForURL('**/dashboard');
-}
 
 /** With a dialog open: what is on screen (a full-page shot would scroll the fixed shell under it). */
 async function screenshotView(page: Page, name: string) {
@@ -66,7 +56,7 @@ it('tops up with the test card, buys Schedule Send, and opens Scheduled messages
   page.on('request', (request) => {
     if (request.url().includes('stripe.com')) stripeRequests.push(request.url());
   });
-  await signUp(page, PHONE_NUMBER);
+  await signInThroughPages(server, page, PHONE_NUMBER);
   await expect.poll(() => balance(page)).toBe('€2.00');
   await expect.poll(() => page.getByText('Profile information incomplete').isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('list', { name: 'Recent transactions' }).getByText('Free starter credit').isVisible()).toBe(true);
@@ -242,11 +232,7 @@ it('shows the money screens at phone width', async () => {
 it('buys a custom sender name, and re-registers a denied one free of charge', async () => {
   const page = await context.newPage();
   // Another €20 through the API, the way the card form does it: €19.01 + €20 = €39.01.
-  const topUp = await (await context.request.post(`${server.url}/api/payments/top-up`, { data: { amount: 20 } })).json();
-  const paid = await context.request.post(`${server.url}/api/payments/test/confirm`, {
-    data: { clientSecret: topUp.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await topUp(server, context.request, 20);
   await page.goto(`${server.url}/dashboard/products`);
   await page.getByRole('button', { name: 'Purchase Custom sender name' }).click();
   const sender = dialog(page, 'Custom Sender Name');
@@ -265,9 +251,7 @@ it('buys a custom sender name, and re-registers a denied one free of charge', as
 
   // An administrator denies the name.
   const admin = await apiRequest.newContext({ baseURL: server.url });
-  await admin.post('/api/auth/request-verification', { data: { phone: '+38640000001' } });
-  const signedIn = await admin.post('/api/auth/verify', { data: { phone: '+38640000001', code: await readCode(server.url, '+38640000001') } });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInViaApi(server, admin, '+38640000001');
   const { pendingRequests } = await (await admin.get('/api/admin/pending-custom-sender-names')).json();
   const request = pendingRequests.find((r: { custom_sender_name: string }) => r.custom_sender_name === 'NOVAK');
   expect((await admin.post(`/api/admin/custom-sender/deny/${request.id}`)).ok()).toBe(true);
