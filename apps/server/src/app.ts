@@ -13,6 +13,7 @@ import { registerErrorHandling } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { statsRoutes } from './modules/dashboard/stats.routes';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(phonebookRoutes({ db }));
   await app.register(productRoutes({ db }));
   await app.register(customSenderAdminRoutes({ db }));
+  await app.register(adminUsersRoutes({ db, loadFeatures }));
   await app.register(paymentRoutes({ db, config }));
   await app.register(profileRoutes({ db }));
   await app.register(recentTransactionsRoutes({ db }));
