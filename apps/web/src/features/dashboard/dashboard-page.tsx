@@ -1,6 +1,6 @@
 // /dashboard: the customer's home (spec §2): statistics, balance with recent transactions and
 // top-up, services, and the way to Send Messages.
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSignedInUser } from '../auth/signed-in-user';
@@ -8,6 +8,7 @@ import { BalanceCard } from '../billing/balance-card';
 import { ServicesCard } from '../products/services-card';
 import { ProfileIncompleteBanner } from '../profile/profile-incomplete-banner';
 import { StatsSection } from './stats-section';
+import { PageHeader } from '../../components/page-header';
 
 function greeting(firstName: string | null): string {
   const name = firstName?.trim();
@@ -18,17 +19,15 @@ export function DashboardPage() {
   const user = useSignedInUser();
   return (
     <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} fz={28}>
-            {greeting(user.first_name)}
-          </Title>
-          <Text c="dimmed">Here is an overview of your account.</Text>
-        </div>
-        <Button component={Link} to="/dashboard/send-sms" size="md" leftSection={<IconSend size={18} aria-hidden />}>
-          Send Messages
-        </Button>
-      </Group>
+      <PageHeader
+        title={greeting(user.first_name)}
+        description="Here is an overview of your account."
+        actions={
+          <Button component={Link} to="/dashboard/send-sms" size="md" leftSection={<IconSend size={18} aria-hidden />}>
+            Send Messages
+          </Button>
+        }
+      />
       <ProfileIncompleteBanner user={user} />
       <StatsSection />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

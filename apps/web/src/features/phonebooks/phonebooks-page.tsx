@@ -1,6 +1,6 @@
 // /dashboard/phonebook (spec §2 "Phonebooks"): the customer's phonebooks as cards, and the
 // dialogs that create, edit and delete them.
-import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { phonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';
 import { PhonebookFormModal } from './phonebook-form-modal';
 import { PhonebookLoadError } from './phonebook-load-error';
+import { PageHeader } from '../../components/page-header';
 
 /** The phonebook stays set while the dialog closes, so its title does not flip mid-animation. */
 type Dialog = { open: boolean; phonebook: Phonebook | null };
@@ -22,19 +23,17 @@ export function PhonebooksPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} fz={28}>
-            Phonebooks
-          </Title>
-          <Text c="dimmed">Manage your contact phonebooks</Text>
-        </div>
-        {!serviceMissing && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
-            New Phonebook
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title="Phonebooks"
+        description="Manage your contact phonebooks"
+        actions={
+          !serviceMissing && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
+              New Phonebook
+            </Button>
+          )
+        }
+      />
 
       {phonebooks.isPending ? (
         <Group justify="center" py="xl">

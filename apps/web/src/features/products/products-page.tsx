@@ -1,6 +1,6 @@
 // /dashboard/products (spec §2 "Products and Services"): the user's services and the catalogue,
 // with the purchase flow: [Custom Sender Name →] Confirm Purchase → Purchase Successful.
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AvailableProduct, PurchaseResponse, UserProduct } from '@kurir/core';
@@ -14,6 +14,7 @@ import { MyServices } from './my-services';
 import { isCustomSenderProduct } from './product-display';
 import { PurchaseDialog } from './purchase-dialog';
 import { PurchaseSuccessDialog } from './purchase-success-dialog';
+import { PageHeader } from '../../components/page-header';
 
 type Selection = { product: AvailableProduct; step: 'sender' | 'confirm'; senderName: string | null };
 
@@ -35,17 +36,15 @@ export function ProductsPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Group justify="space-between" align="flex-end" gap="xs">
-        <div>
-          <Title order={1} fz={28}>
-            Products
-          </Title>
-          <Text c="dimmed">Add services to your account. They are paid from your balance.</Text>
-        </div>
-        <Text fz="sm">
-          Balance: <b>{formatEuros(user.credit)}</b>
-        </Text>
-      </Group>
+      <PageHeader
+        title="Products"
+        description="Add services to your account. They are paid from your balance."
+        actions={
+          <Text fz="sm">
+            Balance: <b>{formatEuros(user.credit)}</b>
+          </Text>
+        }
+      />
 
       <MyServices items={mine.data?.userProducts} loading={mine.isPending} failed={mine.isError} onReregister={setReregistering} />
       <AvailableServices

@@ -1,6 +1,6 @@
 // /dashboard/profile (spec §2 "My Profile", §4, §5, §8): four cards, view mode by default; Edit
 // Profile switches to edit mode, Save or Cancel (which resets the form) return to view mode.
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPackage, IconUserEdit, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { AccountInformationCard } from './account-information-card';
 import { useUpdateProfile } from './api/update-profile';
 import { ChannelField, LockedField, ProfileTextField, type FieldContext } from './profile-fields';
 import { checkProfile, formValuesOf, type ProfileFormErrors, type ProfileFormValues } from './profile-form';
+import { PageHeader } from '../../components/page-header';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -94,15 +95,7 @@ export function ProfilePage() {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="lg" maw={1100}>
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1} fz={28}>
-              My Profile
-            </Title>
-            <Text c="dimmed">Your personal and business details.</Text>
-          </div>
-          {actions}
-        </Group>
+        <PageHeader title="My Profile" description="Your personal and business details." actions={actions} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section id="personal-heading" title="Personal Information">

@@ -1,7 +1,7 @@
 // /dashboard/messages (spec §2, §7, §9): the user's messages, filtered and paged by ten. Text and
 // recipient filters wait 500 ms after typing; any filter change goes back to page 1. While a
 // shown message is still on its way, the page follows its status.
-import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessageOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { HISTORY_PAGE_SIZE, historyQuery } from '../api/get-history';
 import { EMPTY_FILTERS, HistoryFilters, type HistoryFilterValues } from './history-filters';
 import { HistoryTable } from './history-table';
 import { pageCount, pageLinks } from './pagination';
+import { PageHeader } from '../../../components/page-header';
 
 const FILTER_DEBOUNCE_MS = 500;
 
@@ -43,12 +44,7 @@ export function HistoryPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <div>
-        <Title order={1} fz={28}>
-          Message history
-        </Title>
-        <Text c="dimmed">Every message you sent, with its status and price.</Text>
-      </div>
+      <PageHeader title="Message history" description="Every message you sent, with its status and price." />
       <Card padding="lg">
         <HistoryFilters value={filters} onChange={setFilters} />
       </Card>

@@ -1,6 +1,6 @@
 // /dashboard/scheduled-messages (spec §2, §4, §8, §9): what is waiting to be sent, refreshed every
 // 30 s. Cancelling asks first; the server refunds it, so the balance and history refresh too.
-import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useCancelScheduled } from '../api/cancel-scheduled';
 import { scheduledQuery } from '../api/get-scheduled';
 import { ScheduledCard } from './scheduled-card';
 import { useNow } from './use-now';
+import { PageHeader } from '../../../components/page-header';
 
 const CLOCK_TICK_MS = 5_000;
 
@@ -53,12 +54,7 @@ export function ScheduledMessagesPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <div>
-        <Title order={1} fz={28}>
-          Scheduled messages
-        </Title>
-        <Text c="dimmed">Messages waiting for their time. You can cancel them until they are sent.</Text>
-      </div>
+      <PageHeader title="Scheduled messages" description="Messages waiting for their time. You can cancel them until they are sent." />
       <Card padding="lg">
         <SimpleGrid cols={3} spacing="md">
           <Summary label="Total Scheduled" value={messages.length} />

@@ -1,6 +1,6 @@
 // /dashboard/send-sms (spec §2, §4, §5, §7, §9): choose channel and recipients, write the text,
 // see the price, send now or schedule. The server checks and charges with the same core rules.
-import { Anchor, Button, Card, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBrandViber, IconMessage, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -28,6 +28,7 @@ import {
   unitPricesFrom,
   type RecipientMode,
 } from './send-form';
+import { PageHeader } from '../../../components/page-header';
 
 /** Spec §4: Viber only if it is the user's primary channel and the Viber service is active. */
 function defaultChannel(user: User): Channel {
@@ -127,12 +128,7 @@ export function SendMessagePage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <div>
-        <Title order={1} fz={28}>
-          Send Message
-        </Title>
-        <Text c="dimmed">Send an SMS or Viber message to one number, a list, or your phonebooks.</Text>
-      </div>
+      <PageHeader title="Send Message" description="Send an SMS or Viber message to one number, a list, or your phonebooks." />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card p={{ base: 'md', sm: 'lg' }}>
