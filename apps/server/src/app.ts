@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
+import { collectRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  collectRouteTable(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);

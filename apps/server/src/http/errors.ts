@@ -1,4 +1,5 @@
-// Turns every error into the `{ message }` body the web client reads. 4xx messages are written
+// Turns every error into the `{ message, code }` body the web client reads (it matches the
+// stable `code`, never the English text). 4xx messages are written
 // for people; a 5xx is logged with its details and answered with a generic sentence.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -9,19 +10,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
-      return reply.status(error.status).send({ message: error.message, ...error.extra });
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const message = issue?.message ?? 'Invalid request';
-      return reply.status(400).send({ message });
+      return reply.status(400).send({ message, code: 'validation_failed' });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ message: error.message });
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
   });
 
   // Fastify takes one not-found handler per prefix, so the web app's fallback to index.html is
@@ -29,7 +30,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const page = pageFallbacks.get(app);
     if (page && request.method === 'GET' && !request.url.startsWith('/api/')) return page(request, reply);
-    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' });
   });
 }
 

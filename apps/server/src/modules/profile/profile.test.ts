@@ -52,9 +52,9 @@ describe('profile update', () => {
   });
 
   it('validates with the spec messages', async () => {
-    expect(await update({ ...FULL, email: 'not-an-email' })).toEqual({ status: 400, body: { message: 'Invalid email address' } });
-    expect(await update({ ...FULL, sender_name: '  ' })).toEqual({ status: 400, body: { message: 'Sender name is required' } });
-    expect(await update({ ...FULL, sender_name: 'ABCDEFGHIJKL' })).toEqual({ status: 400, body: { message: 'Sender name must be 11 characters or less' } });
+    expect(await update({ ...FULL, email: 'not-an-email' })).toMatchObject({ status: 400, body: { message: 'Invalid email address' } });
+    expect(await update({ ...FULL, sender_name: '  ' })).toMatchObject({ status: 400, body: { message: 'Sender name is required' } });
+    expect(await update({ ...FULL, sender_name: 'ABCDEFGHIJKL' })).toMatchObject({ status: 400, body: { message: 'Sender name must be 11 characters or less' } });
     expect((await update({ ...FULL, primary_channel: 'fax' })).status).toBe(400);
     expect((await update({ ...FULL, city: 'x'.repeat(201) })).status).toBe(400);
   });
@@ -71,7 +71,7 @@ describe('profile update', () => {
   });
 
   it('lets the sender name be only the default or the approved custom name', async () => {
-    expect(await update({ sender_name: 'ACME' })).toEqual({
+    expect(await update({ sender_name: 'ACME' })).toMatchObject({
       status: 400,
       body: { message: 'Sender name can only be the default sender name or your approved Custom Sender Name.' },
     });
@@ -85,7 +85,7 @@ describe('profile update', () => {
   });
 
   it('needs the Viber service to choose Viber as primary channel', async () => {
-    expect(await update({ primary_channel: 'viber' })).toEqual({
+    expect(await update({ primary_channel: 'viber' })).toMatchObject({
       status: 403,
       body: { message: 'Viber messaging requires an active Viber service. Please purchase it on the Products page.' },
     });
