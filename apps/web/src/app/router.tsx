@@ -9,6 +9,7 @@ import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { VerifyPage } from '../features/auth/verify-page';
+import { OutboxHint } from '../features/dev-outbox/outbox-hint';
 import { OutboxPage } from '../features/dev-outbox/outbox-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { CustomerShell } from './layouts/customer-shell';
@@ -26,7 +27,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
-          { path: 'verify', element: <VerifyPage /> },
+          { path: 'verify', element: <VerifyPage hint={OutboxHint} /> },
         ],
       },
       {
@@ -37,7 +38,7 @@ export const router = createBrowserRouter([
             element: <CustomerShell />,
             // Each customer page joins here as its issue lands (see ./navigation.ts).
             children: [
-              { index: true, lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+              { index: true, lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })) },
               { path: 'send-sms', lazy: () => import('../features/messages/send/send-message-page').then((m) => ({ Component: m.SendMessagePage })) },
               { path: 'messages', lazy: () => import('../features/messages/history/history-page').then((m) => ({ Component: m.HistoryPage })) },
               { path: 'scheduled-messages', lazy: () => import('../features/messages/scheduled/scheduled-messages-page').then((m) => ({ Component: m.ScheduledMessagesPage })) },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, getOrNullOn401 } from './api';
+import { api, ApiError, getOrNullOn401, hasErrorCode, UNKNOWN_ERROR_CODE, withSearch } from './api';
 
 function reply(status: number, body: string, statusText = '', contentType = 'application/json') {
   vi.stubGlobal(
@@ -48,7 +48,36 @@ describe('api errors read like spec §8: "{status}: {message}"', () => {
   });
 });
 
+describe('api errors carry the server\'s stable code', () => {
+  it('reads code from the body, and the extra fields beside it', async () => {
+    reply(429, JSON.stringify({ message: 'Please wait 30 seconds', code: 'resend_cooldown', retryAfter: 30 }));
+    const error = await failure(api.post('/api/auth/request-verification'));
+    expect(error.code).toBe('resend_cooldown');
+    expect(error.field('retryAfter')).toBe(30);
+    expect(error.field('missing')).toBeUndefined();
+    expect(hasErrorCode(error, 'resend_cooldown')).toBe(true);
+    expect(hasErrorCode(error, 'user_not_found', 'resend_cooldown')).toBe(true);
+    expect(hasErrorCode(error, 'user_not_found')).toBe(false);
+  });
+
+  it('calls a reply without a code unknown, and other errors never match', async () => {
+    reply(502, '<html><body>Bad gateway</body></html>', 'Bad Gateway', 'text/html');
+    const error = await failure(api.get('/x'));
+    expect(error.code).toBe(UNKNOWN_ERROR_CODE);
+    expect(hasErrorCode(new Error('user_not_found'), 'user_not_found')).toBe(false);
+    expect(hasErrorCode(new TypeError('Failed to fetch'), UNKNOWN_ERROR_CODE)).toBe(false);
+  });
+});
+
 describe('requests', () => {
+  it('put query parameters on the URL, leaving out empty ones', async () => {
+    reply(200, '{}');
+    await api.get('/api/sms/history', { limit: 10, offset: 0, text: '', recipient: undefined, q: 'a b' });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/sms/history?limit=10&offset=0&q=a+b');
+    expect(withSearch('/api/x')).toBe('/api/x');
+  });
+
+
   it('send cookies and JSON', async () => {
     reply(200, '{"message":"ok"}');
     await api.post('/api/auth/logout', {});

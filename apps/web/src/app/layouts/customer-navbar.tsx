@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { closedGateOf, FeatureGateDialog, type FeatureGate } from '../../components/feature-gate';
-import { useSignedInUser } from '../../features/auth/signed-in-user';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { customerNavigation, type NavEntry } from '../navigation';
 
 function isActive(entry: NavEntry, pathname: string): boolean {

@@ -2,8 +2,8 @@
 // pages send the signed-in on to /dashboard. Both wait for the session lookup with a spinner.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { SignedInUserContext } from './signed-in-user';
-import { useCurrentUser } from './use-current-user';
+import { useCurrentUser } from '../../lib/session/current-user';
+import { SignedInUserContext } from '../../lib/session/signed-in-user';
 
 export function RequireAuth() {
   const { user, isPending } = useCurrentUser();

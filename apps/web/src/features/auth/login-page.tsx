@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { AuthLayout } from '../../app/layouts/auth-layout';
+import { AuthLayout } from '../../components/layouts/auth-layout';
 import { PhoneForm } from './phone-form';
 
 export function LoginPage() {

@@ -1,70 +1,50 @@
 // The phone step shared by /login and /register: validate with the shared rule, ask the server
 // for a code, remember the phone for /verify (spec §4, §5, §8).
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loginPhoneSchema } from '@kurir/core';
-import { ApiError } from '../../lib/api';
+import { phoneBodySchema, type PhoneBody } from '@kurir/core';
+import { schemaForm } from '../../lib/form';
+import { storePendingPhone } from '../../lib/session/pending-phone';
 import { toast } from '../../lib/toast';
-import { registerPhone, requestVerification } from './api';
-import { ALREADY_REGISTERED, codeRequestErrorMessage, NO_ACCOUNT, type PhoneFlow } from './error-messages';
-import { storePendingPhone } from './pending-phone';
-
-const sendCode = { login: requestVerification, register: registerPhone } as const;
-
-function codeAlreadySent(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 429 &&
-    typeof error.body === 'object' &&
-    error.body !== null &&
-    'codeSent' in error.body &&
-    error.body.codeSent === true
-  );
-}
+import { useRegisterPhone } from './api/register-phone';
+import { useRequestVerification } from './api/request-verification';
+import { ALREADY_REGISTERED, codeRequestErrorMessage, isCodeAlreadySent, NO_ACCOUNT, type PhoneFlow } from './error-messages';
 
 export function PhoneForm({ flow, submitLabel }: { flow: PhoneFlow; submitLabel: string }) {
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { phone: '' }, ...schemaForm(phoneBodySchema) });
+  const requestLogin = useRequestVerification();
+  const requestRegistration = useRegisterPhone();
+  const mutation = flow === 'login' ? requestLogin : requestRegistration;
 
-  const mutation = useMutation({
-    mutationFn: (phone: string) => sendCode[flow]({ phone }),
-    onSuccess: (_reply, phone) => {
-      storePendingPhone(phone);
-      toast.success('Verification code sent');
-      navigate('/verify');
-    },
-    onError: (error, phone) => {
-      if (codeAlreadySent(error)) {
-        // A code went to this number under a minute ago and is still valid: go and enter it.
-        storePendingPhone(phone);
-        toast.info('Verification code sent', 'We sent you a code less than a minute ago. Enter it here.');
-        navigate('/verify');
-        return;
-      }
-      // Shown beside the field rather than as a toast: it says what to do next and must stay.
-      setServerError(codeRequestErrorMessage(flow, error));
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(body: PhoneBody) {
     setServerError(null);
-    const parsed = loginPhoneSchema.safeParse(input);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setFieldError(null);
-    mutation.mutate(parsed.data);
+    mutation.mutate(body, {
+      onSuccess: () => {
+        storePendingPhone(body.phone);
+        toast.success('Verification code sent');
+        navigate('/verify');
+      },
+      onError: (error) => {
+        if (isCodeAlreadySent(error)) {
+          // A code went to this number under a minute ago and is still valid: go and enter it.
+          storePendingPhone(body.phone);
+          toast.info('Verification code sent', 'We sent you a code less than a minute ago. Enter it here.');
+          navigate('/verify');
+          return;
+        }
+        // Shown beside the field rather than as a toast: it says what to do next and must stay.
+        setServerError(codeRequestErrorMessage(flow, error));
+      },
+    });
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Phone number"
@@ -76,12 +56,7 @@ export function PhoneForm({ flow, submitLabel }: { flow: PhoneFlow; submitLabel:
           autoFocus
           size="md"
           leftSection={<IconDeviceMobile size={18} aria-hidden />}
-          value={input}
-          onChange={(event) => {
-            setInput(event.currentTarget.value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError}
+          {...form.getInputProps('phone')}
         />
         {serverError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

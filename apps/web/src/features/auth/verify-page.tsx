@@ -1,94 +1,79 @@
 // The code step (spec §2, §4, §8): six digits, a resend with a cooldown, and the sign-in itself.
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { CODE_LENGTH, CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, verifyBodySchema } from '@kurir/core';
-import { AuthLayout } from '../../app/layouts/auth-layout';
-import { errorDetail, isApiError, isNetworkError } from '../../lib/api';
+import { CODE_LENGTH, CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, verifyBodySchema, type VerifyBody } from '@kurir/core';
+import { AuthLayout } from '../../components/layouts/auth-layout';
+import { errorDetail } from '../../lib/api';
+import { schemaForm } from '../../lib/form';
+import { clearPendingPhone, readPendingPhone } from '../../lib/session/pending-phone';
 import { toast } from '../../lib/toast';
-import { OutboxHint } from '../dev-outbox/outbox-hint';
-import { CURRENT_USER_KEY, requestVerification, verifyCode } from './api';
-import { UNEXPECTED_ERROR } from './error-messages';
-import { clearPendingPhone, readPendingPhone } from './pending-phone';
+import { useRequestVerification } from './api/request-verification';
+import { useVerifyCode } from './api/verify-code';
+import { isAccountDeactivated, retryAfterSeconds, verifyErrorMessage } from './error-messages';
 import { useCooldown } from './use-cooldown';
 import classes from './verify-page.module.css';
 
-function isDeactivated(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 403) return false;
-  const body = error.body;
-  return typeof body === 'object' && body !== null && 'accountDeactivated' in body && body.accountDeactivated === true;
-}
+/**
+ * What the app puts under the form for this phone: the dev outbox's hint when the built-in
+ * simulator runs. Passed in by the router, so this feature does not import another one.
+ */
+export type VerifyHint = (props: { phone: string }) => ReactNode;
 
-function retryAfterSeconds(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== 429) return null;
-  const body = error.body;
-  if (typeof body !== 'object' || body === null || !('retryAfter' in body)) return null;
-  const seconds = Number(body.retryAfter);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
-}
-
-export function VerifyPage() {
+export function VerifyPage({ hint: Hint }: { hint?: VerifyHint }) {
   // Read once: after a successful sign-in the phone is cleared, and that must not bounce the
   // page to /login while it is navigating to /dashboard.
   const [phone] = useState(readPendingPhone);
   if (!phone) return <Navigate to="/login" replace />;
-  return <VerifyForm phone={phone} />;
+  return <VerifyForm phone={phone} hint={Hint ? <Hint phone={phone} /> : null} />;
 }
 
-function VerifyForm({ phone }: { phone: string }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [deactivated, setDeactivated] = useState(false);
+function useResendCode(phone: string) {
   const cooldown = useCooldown(RESEND_COOLDOWN_SECONDS);
+  const request = useRequestVerification();
+  const resend = () =>
+    request.mutate(
+      { phone },
+      {
+        onSuccess: () => {
+          cooldown.start(RESEND_COOLDOWN_SECONDS);
+          toast.success('Verification code sent');
+        },
+        onError: (error) => {
+          // The server's own limit wins over ours: it knows when the last code went out.
+          const wait = retryAfterSeconds(error);
+          if (wait) cooldown.start(wait);
+          toast.error('Failed to resend verification code', errorDetail(error) || undefined);
+        },
+      },
+    );
+  return { resend, pending: request.isPending, secondsLeft: cooldown.secondsLeft };
+}
 
-  const verify = useMutation({
-    mutationFn: verifyCode,
-    onSuccess: ({ user, isNewUser }) => {
-      clearPendingPhone();
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      toast.success(isNewUser ? 'Account created successfully!' : 'Login successful!');
-      navigate('/dashboard', { replace: true });
-    },
-    onError: (error) => {
-      if (isDeactivated(error)) {
-        setDeactivated(true);
-        return;
-      }
-      const message = isNetworkError(error) ? UNEXPECTED_ERROR : errorDetail(error) || 'Invalid verification code';
-      toast.error('Error', message);
-    },
-  });
+function VerifyForm({ phone, hint }: { phone: string; hint: ReactNode }) {
+  const navigate = useNavigate();
+  const [deactivated, setDeactivated] = useState(false);
+  const form = useForm({ initialValues: { phone, code: '' }, ...schemaForm(verifyBodySchema) });
+  const verify = useVerifyCode();
+  const resend = useResendCode(phone);
 
-  const resend = useMutation({
-    mutationFn: () => requestVerification({ phone }),
-    onSuccess: () => {
-      cooldown.start(RESEND_COOLDOWN_SECONDS);
-      toast.success('Verification code sent');
-    },
-    onError: (error) => {
-      // The server's own limit wins over ours: it knows when the last code went out.
-      const wait = retryAfterSeconds(error);
-      if (wait) cooldown.start(wait);
-      toast.error('Failed to resend verification code', errorDetail(error) || undefined);
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit(body: VerifyBody) {
     setDeactivated(false);
-    const parsed = verifyBodySchema.safeParse({ phone, code });
-    if (!parsed.success) {
-      const codeIssue = parsed.error.issues.find((issue) => issue.path[0] === 'code');
-      setFieldError(codeIssue?.message ?? parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setFieldError(null);
-    verify.mutate(parsed.data);
+    verify.mutate(body, {
+      onSuccess: ({ isNewUser }) => {
+        clearPendingPhone();
+        toast.success(isNewUser ? 'Account created successfully!' : 'Login successful!');
+        navigate('/dashboard', { replace: true });
+      },
+      onError: (error) => {
+        if (isAccountDeactivated(error)) setDeactivated(true);
+        else toast.error('Error', verifyErrorMessage(error));
+      },
+    });
   }
+  const codeInput = form.getInputProps('code');
 
   return (
     <AuthLayout
@@ -102,7 +87,7 @@ function VerifyForm({ phone }: { phone: string }) {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {deactivated && (
             <Alert color="red" variant="light" title="Account Deactivated" role="alert">
@@ -120,12 +105,8 @@ function VerifyForm({ phone }: { phone: string }) {
             size="lg"
             classNames={{ input: classes.codeInput }}
             leftSection={<IconLock size={18} aria-hidden />}
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH));
-              if (fieldError) setFieldError(null);
-            }}
-            error={fieldError}
+            {...codeInput}
+            onChange={(event) => form.setFieldValue('code', event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
             description={`The code expires in ${CODE_TTL_MINUTES} minutes.`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
@@ -142,14 +123,14 @@ function VerifyForm({ phone }: { phone: string }) {
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() => resend.mutate()}
-              disabled={cooldown.secondsLeft > 0}
-              loading={resend.isPending}
+              onClick={resend.resend}
+              disabled={resend.secondsLeft > 0}
+              loading={resend.pending}
             >
-              {cooldown.secondsLeft > 0 ? `Resend in ${cooldown.secondsLeft}s` : 'Resend code'}
+              {resend.secondsLeft > 0 ? `Resend in ${resend.secondsLeft}s` : 'Resend code'}
             </Button>
           </Group>
-          <OutboxHint phone={phone} />
+          {hint}
         </Stack>
       </form>
     </AuthLayout>

@@ -7,7 +7,7 @@ import { IconPlus, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { formatEuros } from '../../lib/format';
-import { RECENT_TRANSACTIONS_KEY } from './api/get-recent-transactions';
+import { queryRoots } from '../../lib/query-keys';
 import { RecentTransactions } from './recent-transactions';
 import { TopUpDialog } from './top-up-dialog';
 
@@ -17,7 +17,7 @@ function useReloadTransactionsWhenCreditMoves(credit: number) {
   useEffect(() => {
     if (seen.current === credit) return;
     seen.current = credit;
-    void queryClient.invalidateQueries({ queryKey: RECENT_TRANSACTIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.ledger });
   }, [credit, queryClient]);
 }
 

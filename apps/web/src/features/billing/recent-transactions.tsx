@@ -2,12 +2,12 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format';
-import { recentTransactionsQuery } from './api/get-recent-transactions';
+import { getRecentTransactionsQuery } from './api/get-recent-transactions';
 import { formatSignedEuros, transactionTypeLabel } from './transaction-format';
 import classes from './recent-transactions.module.css';
 
 export function RecentTransactions() {
-  const query = useQuery(recentTransactionsQuery);
+  const query = useQuery(getRecentTransactionsQuery());
 
   if (query.isPending) {
     return (

@@ -9,8 +9,8 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from '@kurir/core';
-import { api } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
+import { getCurrentUser } from '../../lib/session/current-user';
 import { toast } from '../../lib/toast';
 import { waitForCreditChange } from './wait-for-credit';
 
@@ -87,7 +87,7 @@ function CardForm({ clientSecret, amount, creditBefore, onPaid }: StripeCardForm
       return;
     }
     setPhase('crediting');
-    const result = await waitForCreditChange({ fetchUser: () => api.get<User>('/api/auth/me'), creditBefore });
+    const result = await waitForCreditChange({ fetchUser: getCurrentUser, creditBefore });
     onPaid(result.credited ? result.user : null);
   }
 

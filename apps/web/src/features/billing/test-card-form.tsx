@@ -2,12 +2,11 @@
 // money. Field checks are the server's; the form only helps with typing.
 import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorDetail } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { confirmTestPayment } from './api/confirm-test-payment';
+import { useConfirmTestPayment } from './api/confirm-test-payment';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 
 type Props = { clientSecret: string; amount: number; onPaid: (newCredit: number) => void };
@@ -18,8 +17,9 @@ export function TestCardForm({ clientSecret, amount, onPaid }: Props) {
   const [cvc, setCvc] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
-  const payment = useMutation({
-    mutationFn: confirmTestPayment,
+  const payment = useConfirmTestPayment();
+  const pay = (body: Parameters<typeof payment.mutate>[0]) =>
+    payment.mutate(body, {
     onSuccess: (reply) => onPaid(reply.newCredit),
     onError: (error) => {
       const detail = errorDetail(error) || 'Your payment could not be completed.';
@@ -31,7 +31,7 @@ export function TestCardForm({ clientSecret, amount, onPaid }: Props) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    payment.mutate({ clientSecret, cardNumber, expiry, cvc });
+    pay({ clientSecret, cardNumber, expiry, cvc });
   }
 
   return (

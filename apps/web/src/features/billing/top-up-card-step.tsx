@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { User } from '@kurir/core';
 import { formatEuros } from '../../lib/format';
-import { paymentsConfigQuery } from './api/get-payments-config';
+import { getPaymentsConfigQuery } from './api/get-payments-config';
 import { TestCardForm } from './test-card-form';
 
 // Imported only when needed: the module pulls in Stripe.js, which loads from the internet.
@@ -28,7 +28,7 @@ function Waiting() {
 }
 
 export function TopUpCardStep({ clientSecret, amount, creditBefore, onPaid, onBack }: Props) {
-  const config = useQuery(paymentsConfigQuery);
+  const config = useQuery(getPaymentsConfigQuery());
 
   let form: React.ReactNode;
   if (config.isPending) form = <Waiting />;

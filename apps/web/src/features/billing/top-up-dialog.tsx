@@ -1,19 +1,18 @@
 // The top-up dialog (spec §2, §4): amount → card → success; afterwards the user (balance) and the
 // recent transactions are refreshed.
 import { Modal } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAYMENT_MESSAGES, TOP_UP_DEFAULT_EUROS, topUpAmountSchema, type User } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
+import { queryRoots } from '../../lib/query-keys';
+import { applyNewCredit, setCurrentUser } from '../../lib/session/current-user';
 import { toast } from '../../lib/toast';
-import { createTopUp } from './api/create-top-up';
-import { RECENT_TRANSACTIONS_KEY } from './api/get-recent-transactions';
+import { useCreateTopUp } from './api/create-top-up';
 import { CUSTOM, TopUpAmountStep } from './top-up-amount-step';
 import { TopUpCardStep } from './top-up-card-step';
 import { TopUpSuccess } from './top-up-success';
-
-const CURRENT_USER_KEY = ['/api/auth/me'];
 
 type Step =
   | { name: 'amount' }
@@ -29,15 +28,7 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
   const [custom, setCustom] = useState<string | number>('');
   const [amountError, setAmountError] = useState<string | null>(null);
 
-  const start = useMutation({
-    mutationFn: createTopUp,
-    onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret, creditBefore: credit }),
-    onError: (error) => {
-      const detail = errorDetail(error);
-      // The server words a failed intent as the spec's sentence; a refused amount has its own.
-      toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
-    },
-  });
+  const start = useCreateTopUp();
 
   function continueToCard() {
     const raw = choice === CUSTOM ? custom : choice;
@@ -47,14 +38,24 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
       return;
     }
     setAmountError(null);
-    start.mutate({ amount: parsed.data });
+    start.mutate(
+      { amount: parsed.data },
+      {
+        onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret, creditBefore: credit }),
+        onError: (error) => {
+          const detail = errorDetail(error);
+          // The server words a failed intent as the spec's sentence; a refused amount has its own.
+          toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
+        },
+      },
+    );
   }
 
   function paid(amount: number, { user, newCredit }: { user: User | null; newCredit: number | null }) {
-    if (user) queryClient.setQueryData(CURRENT_USER_KEY, user);
-    else if (newCredit !== null) queryClient.setQueryData<User | null>(CURRENT_USER_KEY, (old) => (old ? { ...old, credit: newCredit } : old));
-    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-    void queryClient.invalidateQueries({ queryKey: RECENT_TRANSACTIONS_KEY });
+    if (user) setCurrentUser(queryClient, user);
+    if (newCredit !== null) void applyNewCredit(queryClient, newCredit);
+    else void queryClient.invalidateQueries({ queryKey: queryRoots.session });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.ledger });
     if (newCredit !== null) toast.success('Top-up Successful', `${formatEuros(amount)} has been added to your balance.`);
     setStep({ name: 'success', amount, newCredit });
   }

@@ -1,12 +1,12 @@
 // The dashboard's statistics: cards and the 30-day chart. Delivered is real (from receipts).
 import { Alert, Skeleton, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dashboardStatsQuery } from './stats-api';
+import { getStatsQuery } from './api/get-stats';
 import { StatsCards } from './stats-cards';
 import { StatsChart } from './stats-chart';
 
 export function StatsSection() {
-  const stats = useQuery(dashboardStatsQuery);
+  const stats = useQuery(getStatsQuery());
   if (stats.isPending) {
     return (
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md" aria-busy="true">

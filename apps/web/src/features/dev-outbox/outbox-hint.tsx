@@ -4,10 +4,10 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { outboxQuery } from './api';
+import { getOutboxQuery } from './api/get-outbox';
 
 export function OutboxHint({ phone }: { phone: string }) {
-  const { isSuccess } = useQuery(outboxQuery(phone));
+  const { isSuccess } = useQuery(getOutboxQuery(phone));
   if (!isSuccess) return null;
   return (
     <Alert variant="light" color="gray" icon={<IconInbox size={18} />} p="sm">

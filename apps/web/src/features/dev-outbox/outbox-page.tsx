@@ -23,10 +23,10 @@ import { Link, useSearchParams } from 'react-router';
 import { stripSpaces } from '@kurir/core';
 import { NotFoundPage } from '../../components/not-found';
 import { Logo } from '../../components/logo';
-import { errorDetail, isApiError } from '../../lib/api';
+import { errorDetail, hasErrorCode } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { readPendingPhone } from '../auth/pending-phone';
-import { findCode, OUTBOX_REFRESH_MS, outboxQuery, type OutboxMessage } from './api';
+import { readPendingPhone } from '../../lib/session/pending-phone';
+import { findCode, getOutboxQuery, OUTBOX_REFRESH_MS, type OutboxMessage } from './api/get-outbox';
 import classes from './outbox-page.module.css';
 
 export function OutboxPage() {
@@ -40,9 +40,9 @@ export function OutboxPage() {
     setSearchParams(debounced ? { to: debounced } : {}, { replace: true });
   }, [debounced, setSearchParams]);
 
-  const query = useQuery({ ...outboxQuery(debounced), refetchInterval: OUTBOX_REFRESH_MS });
+  const query = useQuery({ ...getOutboxQuery(debounced), refetchInterval: OUTBOX_REFRESH_MS });
 
-  if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (hasErrorCode(query.error, 'route_not_found')) return <NotFoundPage />;
 
   const messages = [...(query.data?.messages ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
 

@@ -1,54 +1,42 @@
 // 'Add Contact' and 'Edit Contact' (spec §2, §5, §8). Core's contact schema checks the fields and
 // normalises the number (core normalizePhone: digits and plus only, 00 → +) before it is sent.
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { CONTACT_LIMITS, contactBodySchema, type PhonebookEntry } from '@kurir/core';
+import { useState } from 'react';
+import { CONTACT_LIMITS, contactBodySchema, type ContactBody, type PhonebookEntry } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
+import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { useCreateEntry } from './api/create-entry';
 import { useDeleteEntry } from './api/delete-entry';
-import { useAddEntry, useUpdateEntry } from './api/save-entry';
+import { useUpdateEntry } from './api/update-entry';
 import { DeleteFooter } from './confirm-delete';
-import { fieldErrors } from './form-errors';
 
 type FormProps = { phonebookId: string; entry: PhonebookEntry | null; onClose: () => void };
 
 function ContactForm({ phonebookId, entry, onClose }: FormProps) {
-  const [values, setValues] = useState({
-    name: entry?.name ?? '',
-    phone_number: entry?.phone_number ?? '',
-    email: entry?.email ?? '',
-    notes: entry?.notes ?? '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const add = useAddEntry(phonebookId);
-  const update = useUpdateEntry(phonebookId);
-  const remove = useDeleteEntry(phonebookId);
-  const busy = add.isPending || update.isPending || remove.isPending;
-
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
+  const form = useForm({
+    initialValues: {
+      name: entry?.name ?? '',
+      phone_number: entry?.phone_number ?? '',
+      email: entry?.email ?? '',
+      notes: entry?.notes ?? '',
     },
+    ...schemaForm(contactBodySchema),
   });
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const add = useCreateEntry();
+  const update = useUpdateEntry();
+  const remove = useDeleteEntry();
+  const busy = add.isPending || update.isPending || remove.isPending;
+  const field = (name: 'name' | 'phone_number' | 'email' | 'notes') => form.getInputProps(name);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = contactBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const body = parsed.data;
+  function submit(body: ContactBody) {
     if (entry) {
       update.mutate(
-        { entryId: entry.id, body },
+        { phonebookId, entryId: entry.id, body },
         {
           onSuccess: () => {
             toast.success('Contact updated');
@@ -58,7 +46,7 @@ function ContactForm({ phonebookId, entry, onClose }: FormProps) {
         },
       );
     } else {
-      add.mutate(body, {
+      add.mutate({ phonebookId, body }, {
         onSuccess: () => {
           toast.success('Contact added');
           onClose();
@@ -70,7 +58,7 @@ function ContactForm({ phonebookId, entry, onClose }: FormProps) {
 
   function deleteContact() {
     if (!entry) return;
-    remove.mutate(entry.id, {
+    remove.mutate({ phonebookId, entryId: entry.id }, {
       onSuccess: () => {
         toast.success('Contact deleted');
         onClose();
@@ -83,7 +71,7 @@ function ContactForm({ phonebookId, entry, onClose }: FormProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required data-autofocus maxLength={CONTACT_LIMITS.name} autoComplete="off" {...field('name')} />
         <TextInput

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PhonebookEntry } from '@kurir/core';
-import { entriesQuery } from './api/get-entries';
-import { phonebookQuery } from './api/get-phonebook';
-import { exportCsvUrl } from './api/keys';
+import { getEntriesQuery } from './api/get-entries';
+import { getPhonebookQuery } from './api/get-phonebook';
+import { exportEntriesUrl } from './api/export-entries';
 import { ContactFormModal } from './contact-form-modal';
 import { filterEntries } from './contact-search';
 import { ContactsTable } from './contacts-table';
@@ -22,8 +22,8 @@ type ContactDialog = { open: boolean; entry: PhonebookEntry | null };
 
 export function ContactsPage() {
   const { id = '' } = useParams();
-  const phonebook = useQuery(phonebookQuery(id));
-  const entries = useQuery(entriesQuery(id));
+  const phonebook = useQuery(getPhonebookQuery(id));
+  const entries = useQuery(getEntriesQuery(id));
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [page, setPage] = useState(1);
@@ -69,7 +69,7 @@ export function ContactsPage() {
           <Button
             variant="default"
             component="a"
-            href={exportCsvUrl(id)}
+            href={exportEntriesUrl(id)}
             download
             leftSection={<IconDownload size={16} aria-hidden />}
           >

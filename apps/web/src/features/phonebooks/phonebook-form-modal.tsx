@@ -1,38 +1,33 @@
 // 'Create New Phonebook' and 'Edit Phonebook' (spec §2, §5, §8): name required, description
 // optional; the edit dialog also deletes, after asking.
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
-import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook } from '@kurir/core';
+import { useState } from 'react';
+import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook, type PhonebookBody } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
+import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
+import { useCreatePhonebook } from './api/create-phonebook';
 import { useDeletePhonebook } from './api/delete-phonebook';
-import { useCreatePhonebook, useUpdatePhonebook } from './api/save-phonebook';
+import { useUpdatePhonebook } from './api/update-phonebook';
 import { DeleteFooter } from './confirm-delete';
-import { fieldErrors } from './form-errors';
 
 type Props = { opened: boolean; onClose: () => void; phonebook?: Phonebook | null };
 
 /** Mounted fresh for each opening (see the key below), so its fields start from the phonebook. */
 function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; onClose: () => void }) {
-  const [name, setName] = useState(phonebook?.name ?? '');
-  const [description, setDescription] = useState(phonebook?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    initialValues: { name: phonebook?.name ?? '', description: phonebook?.description ?? '' },
+    ...schemaForm(phonebookBodySchema),
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const create = useCreatePhonebook();
   const update = useUpdatePhonebook();
   const remove = useDeletePhonebook();
   const busy = create.isPending || update.isPending || remove.isPending;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = phonebookBodySchema.safeParse({ name, description });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const body = { name: parsed.data.name, description: parsed.data.description };
+  function submit(body: PhonebookBody) {
     if (phonebook) {
       update.mutate(
         { id: phonebook.id, body },
@@ -71,7 +66,7 @@ function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; on
 
   const contacts = phonebook?.contact_count ?? 0;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"
@@ -79,9 +74,7 @@ function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; on
           required
           data-autofocus
           maxLength={CONTACT_LIMITS.name}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
+          {...form.getInputProps('name')}
         />
         <Textarea
           label="Description"
@@ -91,9 +84,7 @@ function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; on
           minRows={2}
           maxRows={6}
           maxLength={CONTACT_LIMITS.description}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
+          {...form.getInputProps('description')}
         />
       </Stack>
       {phonebook ? (

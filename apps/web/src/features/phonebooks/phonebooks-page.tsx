@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Phonebook } from '@kurir/core';
 import { isApiError } from '../../lib/api';
-import { phonebooksQuery } from './api/get-phonebooks';
+import { getPhonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';
 import { PhonebookFormModal } from './phonebook-form-modal';
 import { PhonebookLoadError } from './phonebook-load-error';
@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page-header';
 type Dialog = { open: boolean; phonebook: Phonebook | null };
 
 export function PhonebooksPage() {
-  const phonebooks = useQuery(phonebooksQuery);
+  const phonebooks = useQuery(getPhonebooksQuery());
   const [dialog, setDialog] = useState<Dialog>({ open: false, phonebook: null });
   const serviceMissing = isApiError(phonebooks.error) && phonebooks.error.status === 403;
   const openCreate = () => setDialog({ open: true, phonebook: null });

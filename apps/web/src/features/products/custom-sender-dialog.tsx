@@ -1,12 +1,13 @@
 // The Custom Sender Name dialog (spec §2, §5): the name to buy, or a new name for a denied one
 // (free of charge). Input is forced upper case, letters and digits, at most 11.
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { SENDER_NAME_MAX, customSenderNameSchema } from '@kurir/core';
+import { SENDER_NAME_MAX, reregisterSenderBodySchema } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
+import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
-import { useReregisterCustomSender } from './api/reregister-custom-sender';
+import { useReregisterCustomSender, type ReregisterSenderBody } from './api/reregister-custom-sender';
 import { normaliseSenderNameInput } from './product-display';
 
 type Props = {
@@ -19,22 +20,16 @@ type Props = {
 };
 
 export function CustomSenderDialog({ opened, onClose, mode, initialName = '', onChosen }: Props) {
-  const [name, setName] = useState(initialName);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { senderName: initialName }, ...schemaForm(reregisterSenderBodySchema) });
+  const name = form.values.senderName;
   const reregister = useReregisterCustomSender();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = customSenderNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
+  function submit(body: ReregisterSenderBody) {
     if (mode === 'purchase') {
-      onChosen?.(parsed.data);
+      onChosen?.(body.senderName);
       return;
     }
-    reregister.mutate(parsed.data, {
+    reregister.mutate(body, {
       onSuccess: (reply) => {
         toast.success(reply.message || 'Your new Custom Sender Name has been submitted for approval.');
         onClose();
@@ -44,8 +39,8 @@ export function CustomSenderDialog({ opened, onClose, mode, initialName = '', on
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Custom Sender Name" centered onExitTransitionEnd={() => setError(null)}>
-      <form onSubmit={submit} noValidate>
+    <Modal opened={opened} onClose={onClose} title="Custom Sender Name" centered onExitTransitionEnd={() => form.clearErrors()}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
             {mode === 'reregister'
@@ -56,15 +51,11 @@ export function CustomSenderDialog({ opened, onClose, mode, initialName = '', on
             label="Sender name"
             description={`Up to ${SENDER_NAME_MAX} characters, letters and numbers only`}
             placeholder="YOURBRAND"
-            value={name}
-            onChange={(event) => {
-              setName(normaliseSenderNameInput(event.currentTarget.value));
-              setError(null);
-            }}
+            {...form.getInputProps('senderName')}
+            onChange={(event) => form.setFieldValue('senderName', normaliseSenderNameInput(event.currentTarget.value))}
             maxLength={SENDER_NAME_MAX}
             autoFocus
             autoComplete="off"
-            error={error}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
             rightSection={
               <Text fz="xs" c="dimmed">

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AvailableProduct, PurchaseResponse, UserProduct } from '@kurir/core';
 import { formatEuros } from '../../lib/format';
-import { useSignedInUser } from '../auth/signed-in-user';
-import { availableProductsQuery } from './api/get-available-products';
-import { userProductsQuery } from './api/get-user-products';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { getAvailableProductsQuery } from './api/get-available-products';
+import { getUserProductsQuery } from './api/get-user-products';
 import { AvailableServices } from './available-services';
 import { CustomSenderDialog } from './custom-sender-dialog';
 import { MyServices } from './my-services';
@@ -20,8 +20,8 @@ type Selection = { product: AvailableProduct; step: 'sender' | 'confirm'; sender
 
 export function ProductsPage() {
   const user = useSignedInUser();
-  const catalogue = useQuery(availableProductsQuery);
-  const mine = useQuery(userProductsQuery);
+  const catalogue = useQuery(getAvailableProductsQuery());
+  const mine = useQuery(getUserProductsQuery());
   const [selection, setSelection] = useState<Selection | null>(null);
   const [purchased, setPurchased] = useState<PurchaseResponse | null>(null);
   const [reregistering, setReregistering] = useState<UserProduct | null>(null);

@@ -4,8 +4,8 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { availableProductsQuery } from './api/get-available-products';
-import { userProductsQuery } from './api/get-user-products';
+import { getAvailableProductsQuery } from './api/get-available-products';
+import { getUserProductsQuery } from './api/get-user-products';
 import { daysLeft, daysLeftText, statusBadge, userProductBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import { serviceLines, type ServiceLine } from './services-overview';
@@ -23,8 +23,8 @@ function detail(line: ServiceLine): string | null {
 }
 
 export function ServicesCard() {
-  const catalogue = useQuery(availableProductsQuery);
-  const mine = useQuery(userProductsQuery);
+  const catalogue = useQuery(getAvailableProductsQuery());
+  const mine = useQuery(getUserProductsQuery());
   const lines = catalogue.data && mine.data ? serviceLines(catalogue.data.products, mine.data.userProducts) : null;
   const failed = catalogue.isError || mine.isError;
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useSignedInUser } from '../auth/signed-in-user';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { AccountInformationCard } from './account-information-card';
 import { useUpdateProfile } from './api/update-profile';
 import { ChannelField, LockedField, ProfileTextField, type FieldContext } from './profile-fields';

@@ -1,14 +1,18 @@
 // DELETE /api/messages/scheduled/:id: cancels a message not yet taken, and refunds it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { z } from 'zod';
+import type { cancelScheduledResponseSchema } from '@kurir/core';
+import { api, segment } from '../../../lib/api';
 import { refreshAfterMessagesChange } from './refresh';
 
-export type CancelScheduledResponse = { message: string; newCredit: number };
+export type CancelScheduledResponse = z.infer<typeof cancelScheduledResponseSchema>;
+
+export const cancelScheduled = (id: string) => api.delete<CancelScheduledResponse>(`/api/messages/scheduled/${segment(id)}`);
 
 export function useCancelScheduled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<CancelScheduledResponse>(`/api/messages/scheduled/${encodeURIComponent(id)}`),
+    mutationFn: cancelScheduled,
     onSettled: () => refreshAfterMessagesChange(queryClient),
   });
 }

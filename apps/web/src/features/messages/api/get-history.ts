@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { HistoryMessage, HistoryResponse } from '@kurir/core';
 import { api } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const HISTORY_KEY = ['/api/sms/history'] as const;
 export const HISTORY_PAGE_SIZE = 10;
 /** While a shown message is still on its way, look again this often for its receipt. */
 const IN_FLIGHT_REFRESH_MS = 2_000;
@@ -17,17 +17,17 @@ export type HistoryParams = {
   endDate?: string;
 };
 
-function historyUrl(params: HistoryParams): string {
-  const search = new URLSearchParams({
-    limit: String(HISTORY_PAGE_SIZE),
-    offset: String((params.page - 1) * HISTORY_PAGE_SIZE),
+export const getHistoryKey = (params: HistoryParams) => [...queryRoots.messages, 'history', params] as const;
+
+export const getHistory = (params: HistoryParams) =>
+  api.get<HistoryResponse>('/api/sms/history', {
+    limit: HISTORY_PAGE_SIZE,
+    offset: (params.page - 1) * HISTORY_PAGE_SIZE,
+    text: params.text.trim(),
+    recipient: params.recipient.trim(),
+    start_date: params.startDate,
+    end_date: params.endDate,
   });
-  if (params.text.trim()) search.set('text', params.text.trim());
-  if (params.recipient.trim()) search.set('recipient', params.recipient.trim());
-  if (params.startDate) search.set('start_date', params.startDate);
-  if (params.endDate) search.set('end_date', params.endDate);
-  return `${HISTORY_KEY[0]}?${search}`;
-}
 
 /** On its way: queued, handed to a provider, or scheduled for a time that has come. */
 const inFlight = (message: HistoryMessage) =>
@@ -35,10 +35,10 @@ const inFlight = (message: HistoryMessage) =>
   message.status === 'sent' ||
   (message.status === 'scheduled' && message.scheduled_for !== null && Date.parse(message.scheduled_for) <= Date.now());
 
-export const historyQuery = (params: HistoryParams) =>
+export const getHistoryQuery = (params: HistoryParams) =>
   queryOptions({
-    queryKey: [...HISTORY_KEY, params],
-    queryFn: () => api.get<HistoryResponse>(historyUrl(params)),
+    queryKey: getHistoryKey(params),
+    queryFn: () => getHistory(params),
     placeholderData: keepPreviousData,
     // Statuses move from pending to delivered on the server; follow them while any is moving.
     refetchInterval: (query) => (query.state.data?.messages.some(inFlight) ? IN_FLIGHT_REFRESH_MS : false),

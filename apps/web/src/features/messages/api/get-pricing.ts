@@ -1,9 +1,16 @@
 // GET /api/sms/pricing and /api/viber/pricing: the per-message price, tax included, in euros.
+// Prices change rarely, so the cache keeps them (no staleTime of their own).
 import { queryOptions } from '@tanstack/react-query';
-import type { Channel } from '@kurir/core';
+import type { z } from 'zod';
+import type { Channel, pricingResponseSchema } from '@kurir/core';
+import { api } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export type Pricing = { sellPriceWithTax: number };
+export type Pricing = z.infer<typeof pricingResponseSchema>;
 
-/** The default query fn GETs the key's URL; prices change rarely, so the cache keeps them. */
-export const pricingQuery = (channel: Channel) =>
-  queryOptions<Pricing>({ queryKey: [`/api/${channel}/pricing`] });
+export const getPricingKey = (channel: Channel) => [...queryRoots.pricing, channel] as const;
+
+export const getPricing = (channel: Channel) => api.get<Pricing>(`/api/${channel}/pricing`);
+
+export const getPricingQuery = (channel: Channel) =>
+  queryOptions({ queryKey: getPricingKey(channel), queryFn: () => getPricing(channel) });

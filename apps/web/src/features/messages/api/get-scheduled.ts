@@ -1,11 +1,17 @@
 // GET /api/messages/scheduled: the messages still waiting for their time.
 import { queryOptions } from '@tanstack/react-query';
-import type { ScheduledMessage } from '@kurir/core';
+import type { z } from 'zod';
+import type { scheduledListResponseSchema } from '@kurir/core';
+import { api } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const SCHEDULED_KEY = ['/api/messages/scheduled'] as const;
 const SCHEDULED_REFRESH_MS = 30_000;
 
-export const scheduledQuery = queryOptions<{ messages: ScheduledMessage[] }>({
-  queryKey: SCHEDULED_KEY,
-  refetchInterval: SCHEDULED_REFRESH_MS,
-});
+export type ScheduledReply = z.infer<typeof scheduledListResponseSchema>;
+
+export const getScheduledKey = () => [...queryRoots.messages, 'scheduled'] as const;
+
+export const getScheduled = () => api.get<ScheduledReply>('/api/messages/scheduled');
+
+export const getScheduledQuery = () =>
+  queryOptions({ queryKey: getScheduledKey(), queryFn: getScheduled, refetchInterval: SCHEDULED_REFRESH_MS });

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { HISTORY_PAGE_SIZE, historyQuery } from '../api/get-history';
+import { getHistoryQuery, HISTORY_PAGE_SIZE } from '../api/get-history';
 import { EMPTY_FILTERS, HistoryFilters, type HistoryFilterValues } from './history-filters';
 import { HistoryTable } from './history-table';
 import { pageCount, pageLinks } from './pagination';
@@ -31,7 +31,7 @@ export function HistoryPage() {
   const setPage = (next: number) => setPaging({ filterKey, page: next });
 
   const query = useQuery(
-    historyQuery({ page, text, recipient, startDate: dayStart(filters.from), endDate: dayEnd(filters.to) }),
+    getHistoryQuery({ page, text, recipient, startDate: dayStart(filters.from), endDate: dayEnd(filters.to) }),
   );
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import type { ScheduledMessage } from '@kurir/core';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useCancelScheduled } from '../api/cancel-scheduled';
-import { scheduledQuery } from '../api/get-scheduled';
+import { getScheduledQuery } from '../api/get-scheduled';
 import { ScheduledCard } from './scheduled-card';
 import { useNow } from './use-now';
 import { PageHeader } from '../../../components/page-header';
@@ -30,7 +30,7 @@ function Summary({ label, value, color }: { label: string; value: number; color?
 }
 
 export function ScheduledMessagesPage() {
-  const query = useQuery(scheduledQuery);
+  const query = useQuery(getScheduledQuery());
   const cancel = useCancelScheduled();
   const now = useNow(CLOCK_TICK_MS);
   const messages = query.data?.messages ?? [];

@@ -1,32 +1,17 @@
-// Phonebook mode: choose saved phonebooks; their numbers are loaded to count and price the send,
-// and the server resolves the same phonebooks again when it sends (phonebookIds).
+// Phonebook mode: choose saved phonebooks. The server counts their distinct numbers (see
+// use-phonebook-count.ts) and resolves the same phonebooks again when it sends (phonebookIds).
 import { Alert, Anchor, Loader, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { parseRecipients, type ParsedRecipients } from '@kurir/core';
-import { phonebookEntriesQuery, phonebooksQuery } from '../api/get-phonebooks';
+import { getPhonebookChoicesQuery } from '../api/get-phonebook-choices';
+import type { PhonebookCount } from './use-phonebook-count';
 
-export type PhonebookSelection = { parsed: ParsedRecipients; loading: boolean; failed: boolean };
+type Props = { selected: string[]; onChange: (ids: string[]) => void; counted: PhonebookCount };
 
-/** The distinct numbers of the chosen phonebooks: a contact in two phonebooks counts once. */
-export function usePhonebookRecipients(ids: readonly string[], enabled: boolean): PhonebookSelection {
-  return useQueries({
-    queries: ids.map((id) => ({ ...phonebookEntriesQuery(id), enabled })),
-    combine: (results) => ({
-      parsed: parseRecipients(results.flatMap((r) => r.data?.entries.map((e) => e.phone_number) ?? [])),
-      loading: results.some((r) => r.isPending && enabled),
-      failed: results.some((r) => r.isError),
-    }),
-  });
-}
-
-type Props = { selected: string[]; onChange: (ids: string[]) => void; selection: PhonebookSelection };
-
-export function PhonebookRecipients({ selected, onChange, selection }: Props) {
-  const phonebooks = useQuery(phonebooksQuery);
-  const list = phonebooks.data?.phonebooks ?? [];
-  const count = selection.parsed.recipients.length;
+export function PhonebookRecipients({ selected, onChange, counted }: Props) {
+  const phonebooks = useQuery(getPhonebookChoicesQuery());
+  const list = phonebooks.data ?? [];
 
   if (phonebooks.isPending) return <Loader size="sm" />;
   if (phonebooks.isError) {
@@ -62,24 +47,30 @@ export function PhonebookRecipients({ selected, onChange, selection }: Props) {
         nothingFoundMessage="No phonebook matches"
       />
       <Text fz="sm" c="dimmed" aria-live="polite">
-        {selection.loading ? (
-          'Loading contacts…'
-        ) : selection.failed ? (
-          <Text span c="red" fz="sm">
-            Could not load the contacts of a phonebook.
-          </Text>
-        ) : selected.length === 0 ? (
-          'No phonebook chosen.'
-        ) : (
-          <>
-            {count} distinct {count === 1 ? 'number' : 'numbers'}
-            {selection.parsed.duplicates > 0 && ` (${selection.parsed.duplicates} repeated, each sent once)`}
-          </>
-        )}
+        <CountLine selected={selected.length} counted={counted} />
       </Text>
       <Anchor component={Link} to="/dashboard/phonebook" fz="sm">
         Manage phonebooks
       </Anchor>
     </Stack>
+  );
+}
+
+function CountLine({ selected, counted }: { selected: number; counted: PhonebookCount }) {
+  if (selected === 0) return 'No phonebook chosen.';
+  if (counted.loading) return 'Counting contacts…';
+  if (counted.failed) {
+    return (
+      <Text span c="red" fz="sm">
+        Could not count the contacts of the chosen phonebooks.
+      </Text>
+    );
+  }
+  const { count, duplicates } = counted;
+  return (
+    <>
+      {count} distinct {count === 1 ? 'number' : 'numbers'}
+      {duplicates > 0 && ` (${duplicates} repeated, each sent once)`}
+    </>
   );
 }

@@ -3,8 +3,9 @@
 import { Anchor, Badge, Group, Tabs, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
 import { IndividualRecipients } from './individual-recipients';
-import { PhonebookRecipients, type PhonebookSelection } from './phonebook-recipients';
+import { PhonebookRecipients } from './phonebook-recipients';
 import type { RecipientMode } from './send-form';
+import type { PhonebookCount } from './use-phonebook-count';
 
 type Props = {
   mode: RecipientMode;
@@ -16,7 +17,7 @@ type Props = {
   onBulkTextChange: (text: string) => void;
   phonebookIds: string[];
   onPhonebookIdsChange: (ids: string[]) => void;
-  phonebookSelection: PhonebookSelection;
+  phonebookCount: PhonebookCount;
   /** Valid distinct numbers typed or pasted (Individual, Bulk). */
   count: number;
   duplicates: number;
@@ -73,7 +74,7 @@ export function RecipientsTabs(props: Props) {
           <PhonebookRecipients
             selected={props.phonebookIds}
             onChange={props.onPhonebookIdsChange}
-            selection={props.phonebookSelection}
+            counted={props.phonebookCount}
           />
         </Tabs.Panel>
       </Tabs>

@@ -1,100 +1,52 @@
 // /dashboard/send-sms (spec §2, §4, §5, §7, §9): choose channel and recipients, write the text,
 // see the price, send now or schedule. The server checks and charges with the same core rules.
-import { Anchor, Button, Card, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconBrandViber, IconMessage, IconSend } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+// The page wires four hooks together: the draft (what was chosen and typed), the recipients (how
+// many, counted as they were given), the price, and the submit.
+import { Button, Card, Grid, Stack } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { SEND_MESSAGES, analyzeMessage, type Channel, type MessageType, type User } from '@kurir/core';
-import { isApiError } from '../../../lib/api';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { analyzeMessage, type User } from '@kurir/core';
+import { PageHeader } from '../../../components/page-header';
+import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { toast } from '../../../lib/toast';
-import { useSignedInUser } from '../../auth/signed-in-user';
-import { pricingQuery } from '../api/get-pricing';
-import { useSendMessage, type SendInput } from '../api/send-message';
 import { AiSuggestions } from './ai-suggestions';
+import { ChannelPicker } from './channel-picker';
 import { CostSummary } from './cost-summary';
 import { MessageBox } from './message-box';
-import { usePhonebookRecipients } from './phonebook-recipients';
 import { RecipientsTabs } from './recipients-tabs';
 import { ScheduleField } from './schedule-field';
-import {
-  messageProblem,
-  parseTyped,
-  quoteSend,
-  recipientsProblem,
-  scheduleProblem,
-  typedEntries,
-  unitPricesFrom,
-  type RecipientMode,
-} from './send-form';
-import { PageHeader } from '../../../components/page-header';
-
-/** Spec §4: Viber only if it is the user's primary channel and the Viber service is active. */
-function defaultChannel(user: User): Channel {
-  return user.settings.primary_channel === 'viber' && user.features.viber ? 'viber' : 'sms';
-}
-
-function failureFallback(kind: SendInput['kind'], count: number): string {
-  if (kind === 'schedule') return 'Failed to schedule message';
-  return count > 1 ? 'Failed to send bulk SMS messages' : 'Failed to send SMS. Please try again.';
-}
+import { messageProblem, scheduleProblem } from './send-form';
+import { useSendDraft, type SendDraft } from './use-send-draft';
+import { useSendPrice } from './use-send-price';
+import { useSendRecipients, type SendRecipients } from './use-send-recipients';
+import { useSubmitSend } from './use-submit-send';
 
 export function SendMessagePage() {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const isAdmin = user.role === 'admin';
-  const [channelChoice, setChannel] = useState<Channel>(() => defaultChannel(user));
-  const [modeChoice, setMode] = useState<RecipientMode>('individual');
-  const [rows, setRows] = useState<string[]>(['']);
-  const [bulkText, setBulkText] = useState('');
-  const [phonebookIds, setPhonebookIds] = useState<string[]>([]);
-  const [message, setMessage] = useState('');
-  const [scheduleChoice, setSchedule] = useState(false);
-  const [scheduledAt, setScheduledAt] = useState<string | null>(null);
-  const [messageType, setMessageType] = useState<MessageType>('general');
-  const [touched, setTouched] = useState({ recipients: false, message: false });
-  const send = useSendMessage();
+  const draft = useSendDraft(user);
+  const recipients = useSendRecipients(draft);
+  const analysis = useMemo(() => analyzeMessage(draft.message), [draft.message]);
+  const { quote, pricesLoaded } = useSendPrice({
+    channel: draft.channel,
+    recipients: recipients.count,
+    parts: analysis.parts,
+    creditEuros: user.credit,
+  });
+  const send = useSubmitSend();
 
-  // A service that lapses while the page is open stops being used, whatever was chosen.
-  const channel: Channel = channelChoice === 'viber' && !user.features.viber ? 'sms' : channelChoice;
-  const mode: RecipientMode = modeChoice === 'phonebook' && !user.features.phonebook ? 'individual' : modeChoice;
-  const schedule = scheduleChoice && user.features.schedule;
-
-  const phonebookSelection = usePhonebookRecipients(phonebookIds, mode === 'phonebook');
-  const typed = useMemo(() => parseTyped(typedEntries(mode, rows, bulkText)), [mode, rows, bulkText]);
-  const parsed = mode === 'phonebook' ? phonebookSelection.parsed : typed;
-  const recipientCount = parsed.recipients.length;
-  const analysis = useMemo(() => analyzeMessage(message), [message]);
-
-  const smsPrice = useQuery(pricingQuery('sms'));
-  const viberPrice = useQuery(pricingQuery('viber'));
-  const prices = unitPricesFrom(smsPrice.data?.sellPriceWithTax, viberPrice.data?.sellPriceWithTax);
-  const quote = quoteSend({ channel, recipients: recipientCount, parts: analysis.parts, prices, creditEuros: user.credit });
-
-  const scheduledFor = scheduledAt ? dayjs(scheduledAt).toDate() : null;
-  const recipientsError = mode === 'phonebook' && phonebookIds.length === 0 ? null : recipientsProblem(parsed);
-  const messageError = messageProblem(message);
-  const scheduleError = scheduleProblem(schedule, scheduledFor, new Date());
-  const phonebooksReady = mode !== 'phonebook' || (!phonebookSelection.loading && !phonebookSelection.failed);
+  const scheduledFor = draft.scheduledAt ? dayjs(draft.scheduledAt).toDate() : null;
+  const scheduleError = scheduleProblem(draft.schedule, scheduledFor, new Date());
   const canSend =
-    !send.isPending &&
-    recipientsError === null &&
-    messageError === null &&
-    recipientCount > 0 &&
+    !send.pending &&
+    recipients.problem === null &&
+    messageProblem(draft.message) === null &&
+    recipients.count > 0 &&
     quote.remaining >= 0 &&
-    !(schedule && !scheduledAt) &&
-    phonebooksReady;
-
-  function reset() {
-    setRows(['']);
-    setBulkText('');
-    setPhonebookIds([]);
-    setMessage('');
-    setSchedule(false);
-    setScheduledAt(null);
-    setTouched({ recipients: false, message: false });
-  }
+    !(draft.schedule && !draft.scheduledAt) &&
+    recipients.ready;
 
   function submit() {
     if (!canSend) return;
@@ -102,28 +54,7 @@ export function SendMessagePage() {
       toast.error('Error sending message', scheduleError);
       return;
     }
-    const base = {
-      message,
-      channel,
-      ...(mode === 'phonebook' ? { phonebookIds } : { recipients: parsed.recipients }),
-      ...(isAdmin ? { messageType } : {}),
-    };
-    const input: SendInput =
-      schedule && scheduledFor
-        ? { kind: 'schedule', body: { ...base, scheduledFor: scheduledFor.toISOString() } }
-        : { kind: 'now', body: { ...base, schedule: false } };
-    const plural = recipientCount === 1 ? 'message' : `${recipientCount} messages`;
-    toast.info(input.kind === 'schedule' ? 'Scheduling…' : 'Sending…', `Sending ${plural}, please wait.`);
-    send.mutate(input, {
-      onSuccess: (reply) => {
-        const text = input.kind === 'schedule' ? SEND_MESSAGES.scheduled(reply.count) : SEND_MESSAGES.sent(reply.count);
-        toast.success('Success!', text);
-        reset();
-      },
-      onError: (error) => {
-        toast.error('Error sending message', isApiError(error) ? error.detail : failureFallback(input.kind, recipientCount));
-      },
-    });
+    send.submit({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor });
   }
 
   return (
@@ -131,103 +62,32 @@ export function SendMessagePage() {
       <PageHeader title="Send Message" description="Send an SMS or Viber message to one number, a list, or your phonebooks." />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="lg">
-              <div>
-                <Text fz="sm" fw={500} mb={6}>
-                  Channel
-                </Text>
-                <SegmentedControl
-                  aria-label="Channel"
-                  value={channel}
-                  onChange={(value) => setChannel(value as Channel)}
-                  data={[
-                    { value: 'sms', label: <ChannelLabel icon={<IconMessage size={16} />} text="SMS" /> },
-                    {
-                      value: 'viber',
-                      label: <ChannelLabel icon={<IconBrandViber size={16} />} text="Viber" />,
-                      disabled: !user.features.viber,
-                    },
-                  ]}
-                />
-                {!user.features.viber && (
-                  <Text fz="xs" c="dimmed" mt={6}>
-                    Viber needs the Viber service.{' '}
-                    <Anchor component={Link} to="/dashboard/products" fz="xs">
-                      View Products
-                    </Anchor>
-                  </Text>
-                )}
-              </div>
-              <RecipientsTabs
-                mode={mode}
-                onModeChange={setMode}
-                phonebookEnabled={user.features.phonebook}
-                rows={rows}
-                onRowsChange={setRows}
-                bulkText={bulkText}
-                onBulkTextChange={setBulkText}
-                phonebookIds={phonebookIds}
-                onPhonebookIdsChange={setPhonebookIds}
-                phonebookSelection={phonebookSelection}
-                count={recipientCount}
-                duplicates={parsed.duplicates}
-                error={touched.recipients ? recipientsError : null}
-                onBlur={() => setTouched((t) => ({ ...t, recipients: true }))}
-              />
-              <MessageBox
-                value={message}
-                onChange={setMessage}
-                onBlur={() => setTouched((t) => ({ ...t, message: true }))}
-                analysis={analysis}
-                error={touched.message || message.length > 0 ? messageError : null}
-              />
-              {isAdmin && (
-                <AiSuggestions
-                  messageType={messageType}
-                  onMessageTypeChange={setMessageType}
-                  recipient={parsed.recipients[0]}
-                  onPick={(text) => {
-                    setMessage(text);
-                    setTouched((t) => ({ ...t, message: true }));
-                  }}
-                />
-              )}
-              <ScheduleField
-                enabled={user.features.schedule}
-                schedule={schedule}
-                onScheduleChange={setSchedule}
-                value={scheduledAt}
-                onChange={setScheduledAt}
-                error={scheduledAt ? scheduleError : null}
-              />
-            </Stack>
-          </Card>
+          <ComposeCard user={user} draft={draft} recipients={recipients} analysis={analysis} scheduleError={scheduleError} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos="sticky" top={80}>
             <CostSummary
-              channel={channel}
-              recipients={recipientCount}
+              channel={draft.channel}
+              recipients={recipients.count}
               parts={analysis.parts}
               quote={quote}
-              pricesLoaded={smsPrice.isSuccess && viberPrice.isSuccess}
+              pricesLoaded={pricesLoaded}
             />
             <Button
               size="md"
               fullWidth
               leftSection={<IconSend size={18} aria-hidden />}
               disabled={!canSend}
-              loading={send.isPending}
+              loading={send.pending}
               onClick={submit}
             >
-              {schedule ? 'Schedule Send' : 'Send Now'}
+              {draft.schedule ? 'Schedule Send' : 'Send Now'}
             </Button>
             <Button
               variant="default"
               fullWidth
               onClick={() => {
-                reset();
+                draft.reset();
                 navigate('/dashboard');
               }}
             >
@@ -240,11 +100,64 @@ export function SendMessagePage() {
   );
 }
 
-function ChannelLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
+type ComposeProps = {
+  user: User;
+  draft: SendDraft;
+  recipients: SendRecipients;
+  analysis: ReturnType<typeof analyzeMessage>;
+  scheduleError: string | null;
+};
+
+/** The left column: channel, recipients, text, an admin's AI drafts, and the schedule. */
+function ComposeCard({ user, draft, recipients, analysis, scheduleError }: ComposeProps) {
+  const messageError = messageProblem(draft.message);
   return (
-    <Group gap={6} wrap="nowrap" px="xs">
-      {icon}
-      <span>{text}</span>
-    </Group>
+    <Card p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="lg">
+        <ChannelPicker value={draft.channel} onChange={draft.setChannel} viberEnabled={user.features.viber} />
+        <RecipientsTabs
+          mode={draft.mode}
+          onModeChange={draft.setMode}
+          phonebookEnabled={user.features.phonebook}
+          rows={draft.rows}
+          onRowsChange={draft.setRows}
+          bulkText={draft.bulkText}
+          onBulkTextChange={draft.setBulkText}
+          phonebookIds={draft.phonebookIds}
+          onPhonebookIdsChange={draft.setPhonebookIds}
+          phonebookCount={recipients.phonebook}
+          count={recipients.count}
+          duplicates={recipients.duplicates}
+          error={draft.touched.recipients ? recipients.problem : null}
+          onBlur={() => draft.touch('recipients')}
+        />
+        <MessageBox
+          value={draft.message}
+          onChange={draft.setMessage}
+          onBlur={() => draft.touch('message')}
+          analysis={analysis}
+          error={draft.touched.message || draft.message.length > 0 ? messageError : null}
+        />
+        {user.role === 'admin' && (
+          <AiSuggestions
+            messageType={draft.messageType}
+            onMessageTypeChange={draft.setMessageType}
+            recipient={recipients.typed[0]}
+            onPick={(text) => {
+              draft.setMessage(text);
+              draft.touch('message');
+            }}
+          />
+        )}
+        <ScheduleField
+          enabled={user.features.schedule}
+          schedule={draft.schedule}
+          onScheduleChange={draft.setSchedule}
+          value={draft.scheduledAt}
+          onChange={draft.setScheduledAt}
+          error={draft.scheduledAt ? scheduleError : null}
+        />
+      </Stack>
+    </Card>
   );
 }

@@ -1,13 +1,17 @@
 // DELETE /api/phonebooks/:id/entries/:entryId: one contact.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { entriesKey, invalidatePhonebookQueries } from './keys';
+import type { z } from 'zod';
+import type { messageResponseSchema } from '@kurir/core';
+import { api, segment } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export function useDeleteEntry(phonebookId: string) {
+export const deleteEntry = ({ phonebookId, entryId }: { phonebookId: string; entryId: string }) =>
+  api.delete<z.infer<typeof messageResponseSchema>>(`/api/phonebooks/${segment(phonebookId)}/entries/${segment(entryId)}`);
+
+export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entryId: string) =>
-      api.delete<{ message: string }>(`${entriesKey(phonebookId)[0]}/${encodeURIComponent(entryId)}`),
-    onSuccess: () => invalidatePhonebookQueries(queryClient),
+    mutationFn: deleteEntry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.phonebooks }),
   });
 }

@@ -1,16 +1,23 @@
 // DELETE /api/phonebooks/:id: the phonebook and all its contacts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { invalidatePhonebookQueries, phonebookKey } from './keys';
+import type { z } from 'zod';
+import type { messageResponseSchema } from '@kurir/core';
+import { api, segment } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
+import { getPhonebookKey } from './get-phonebook';
+
+export const deletePhonebook = (id: string) =>
+  api.delete<z.infer<typeof messageResponseSchema>>(`/api/phonebooks/${segment(id)}`);
 
 export function useDeletePhonebook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(phonebookKey(id)[0]),
+    mutationFn: deletePhonebook,
     onSuccess: (_reply, id) => {
-      // Its own queries would only answer 404 now: drop them instead of refetching.
-      queryClient.removeQueries({ queryKey: phonebookKey(id) });
-      return invalidatePhonebookQueries(queryClient);
+      // Its own queries (the phonebook and its entries) would only answer 404 now: drop them
+      // instead of refetching.
+      queryClient.removeQueries({ queryKey: getPhonebookKey(id) });
+      return queryClient.invalidateQueries({ queryKey: queryRoots.phonebooks });
     },
   });
 }

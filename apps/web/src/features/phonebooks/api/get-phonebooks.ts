@@ -1,11 +1,19 @@
 // GET /api/phonebooks: the customer's phonebooks with their contact counts.
 import { queryOptions } from '@tanstack/react-query';
-import type { Phonebook } from '@kurir/core';
+import type { z } from 'zod';
+import type { phonebooksResponseSchema } from '@kurir/core';
 import { api } from '../../../lib/api';
-import { phonebooksKey } from './keys';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const phonebooksQuery = queryOptions({
-  queryKey: phonebooksKey,
-  queryFn: () => api.get<{ phonebooks: Phonebook[] }>(phonebooksKey[0]),
-  select: (data) => data.phonebooks,
-});
+export type PhonebooksReply = z.infer<typeof phonebooksResponseSchema>;
+
+export const getPhonebooksKey = () => [...queryRoots.phonebooks, 'list'] as const;
+
+export const getPhonebooks = () => api.get<PhonebooksReply>('/api/phonebooks');
+
+export const getPhonebooksQuery = () =>
+  queryOptions({
+    queryKey: getPhonebooksKey(),
+    queryFn: getPhonebooks,
+    select: (reply) => reply.phonebooks,
+  });

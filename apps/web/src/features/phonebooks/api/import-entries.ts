@@ -3,7 +3,8 @@
 // call reads the reply itself instead of going through lib/api's "{status}: {message}" errors.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkImportResponseSchema, type BulkImportBody, type BulkImportResponse } from '@kurir/core';
-import { entriesKey, invalidatePhonebookQueries } from './keys';
+import { bodyMessage, parseBody, segment } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
 export const IMPORT_FAILED = 'Failed to import contacts. Please try again.';
 export const INVALID_JSON = 'Server returned invalid JSON response';
@@ -16,22 +17,11 @@ export class ImportFailedError extends Error {
   }
 }
 
-/** The readable part of an error body: the JSON message when there is one, else the text without HTML. */
-export function errorBodyText(text: string): string {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
-  } catch {
-    // Not JSON: a proxy's page or plain text.
-  }
-  return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
 /** The import's reply, or an ImportFailedError saying why not. */
 export async function readImportReply(response: Response): Promise<BulkImportResponse> {
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    throw new ImportFailedError(`HTTP ${response.status}: ${errorBodyText(text) || response.statusText}`);
+    throw new ImportFailedError(`HTTP ${response.status}: ${bodyMessage(parseBody(text)) || response.statusText}`);
   }
   let json: unknown;
   try {
@@ -47,7 +37,7 @@ export async function readImportReply(response: Response): Promise<BulkImportRes
 export async function importEntries(phonebookId: string, body: BulkImportBody): Promise<BulkImportResponse> {
   let response: Response;
   try {
-    response = await fetch(`${entriesKey(phonebookId)[0]}/bulk`, {
+    response = await fetch(`/api/phonebooks/${segment(phonebookId)}/entries/bulk`, {
       method: 'POST',
       credentials: 'include',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -70,6 +60,6 @@ export function useImportEntries(phonebookId: string) {
     mutationFn: (body: BulkImportBody) => importEntries(phonebookId, body),
     // Entries and the phonebook list (its counts) reload after an import (spec §7) — also after
     // a failed one, since a timeout can hide an import that did land.
-    onSettled: () => invalidatePhonebookQueries(queryClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.phonebooks }),
   });
 }

@@ -1,7 +1,15 @@
 // GET /api/products/available: the catalogue on sale now.
 import { queryOptions } from '@tanstack/react-query';
-import type { AvailableProduct } from '@kurir/core';
+import type { z } from 'zod';
+import type { availableProductsResponseSchema } from '@kurir/core';
+import { api } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const AVAILABLE_PRODUCTS_KEY = ['/api/products/available'] as const;
+export type AvailableProductsReply = z.infer<typeof availableProductsResponseSchema>;
 
-export const availableProductsQuery = queryOptions<{ products: AvailableProduct[] }>({ queryKey: AVAILABLE_PRODUCTS_KEY });
+export const getAvailableProductsKey = () => [...queryRoots.products, 'available'] as const;
+
+export const getAvailableProducts = () => api.get<AvailableProductsReply>('/api/products/available');
+
+export const getAvailableProductsQuery = () =>
+  queryOptions({ queryKey: getAvailableProductsKey(), queryFn: getAvailableProducts });

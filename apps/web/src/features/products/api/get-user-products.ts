@@ -1,7 +1,14 @@
 // GET /api/user/products: the services this user has bought, newest first.
 import { queryOptions } from '@tanstack/react-query';
-import type { UserProduct } from '@kurir/core';
+import type { z } from 'zod';
+import type { userProductsResponseSchema } from '@kurir/core';
+import { api } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const USER_PRODUCTS_KEY = ['/api/user/products'] as const;
+export type UserProductsReply = z.infer<typeof userProductsResponseSchema>;
 
-export const userProductsQuery = queryOptions<{ userProducts: UserProduct[] }>({ queryKey: USER_PRODUCTS_KEY });
+export const getUserProductsKey = () => [...queryRoots.products, 'mine'] as const;
+
+export const getUserProducts = () => api.get<UserProductsReply>('/api/user/products');
+
+export const getUserProductsQuery = () => queryOptions({ queryKey: getUserProductsKey(), queryFn: getUserProducts });

@@ -1,9 +1,11 @@
 // POST /api/user/products/purchase: buys from the balance. Afterwards the balance, the features
 // (sidebar gating, Send page), the user's products and the transactions all change (spec §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseBody, PurchaseResponse, User } from '@kurir/core';
+import type { PurchaseBody, PurchaseResponse } from '@kurir/core';
 import { api } from '../../../lib/api';
-import { USER_PRODUCTS_KEY } from './get-user-products';
+import { queryRoots } from '../../../lib/query-keys';
+import { applyNewCredit } from '../../../lib/session/current-user';
+import { getUserProductsKey } from './get-user-products';
 
 export const purchaseProduct = (body: PurchaseBody) => api.post<PurchaseResponse>('/api/user/products/purchase', body);
 
@@ -12,10 +14,9 @@ export function usePurchaseProduct() {
   return useMutation({
     mutationFn: purchaseProduct,
     onSuccess: (reply) => {
-      queryClient.setQueryData<User | null>(['/api/auth/me'], (old) => (old ? { ...old, credit: reply.newCredit } : old));
-      void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
-      void queryClient.invalidateQueries({ queryKey: USER_PRODUCTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/recent-transactions'] });
+      void applyNewCredit(queryClient, reply.newCredit);
+      void queryClient.invalidateQueries({ queryKey: getUserProductsKey() });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.ledger });
     },
   });
 }

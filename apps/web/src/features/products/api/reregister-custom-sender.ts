@@ -1,19 +1,24 @@
 // POST /api/user/products/reregister-custom-sender: a denied sender name, submitted again free of
 // charge; the user's products and the admins' pending list change (spec §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { messageResponseSchema, reregisterSenderBodySchema } from '@kurir/core';
 import { api } from '../../../lib/api';
-import { USER_PRODUCTS_KEY } from './get-user-products';
+import { queryRoots } from '../../../lib/query-keys';
+import { getUserProductsKey } from './get-user-products';
 
-export const reregisterCustomSender = (senderName: string) =>
-  api.post<{ message: string }>('/api/user/products/reregister-custom-sender', { senderName });
+export type ReregisterSenderBody = z.input<typeof reregisterSenderBodySchema>;
+
+export const reregisterCustomSender = (body: ReregisterSenderBody) =>
+  api.post<z.infer<typeof messageResponseSchema>>('/api/user/products/reregister-custom-sender', body);
 
 export function useReregisterCustomSender() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reregisterCustomSender,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: USER_PRODUCTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/pending-custom-sender-names'] });
+      void queryClient.invalidateQueries({ queryKey: getUserProductsKey() });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.senderNames });
     },
   });
 }

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateBody, User } from '@kurir/core';
 import { api } from '../../../lib/api';
-
-const CURRENT_USER_KEY = ['/api/auth/me'];
+import { queryRoots } from '../../../lib/query-keys';
+import { setCurrentUser } from '../../../lib/session/current-user';
 
 export const updateProfile = (body: ProfileUpdateBody) => api.put<User>('/api/user/profile', body);
 
@@ -12,8 +12,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      setCurrentUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: queryRoots.session });
     },
   });
 }

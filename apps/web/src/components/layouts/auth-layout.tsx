@@ -2,7 +2,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../components/logo';
+import { Logo } from '../logo';
 import classes from './auth-layout.module.css';
 
 type AuthLayoutProps = {

@@ -1,8 +1,11 @@
-// Sign-out (spec §4, §7): on success everything cached belongs to the old session and goes; a
-// failure is only logged and the user stays signed in (spec §8).
+// POST /api/auth/logout (spec §4, §7): on success everything cached belongs to the old session
+// and goes; a failure is only logged and the user stays signed in (spec §8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { CURRENT_USER_KEY, logout } from './api';
+import { api } from '../../../lib/api';
+import { setCurrentUser } from '../../../lib/session/current-user';
+
+export const logout = () => api.post<unknown>('/api/auth/logout', {});
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -12,7 +15,7 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.clear();
       // Set "signed out" explicitly so the guards redirect at once instead of asking again.
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      setCurrentUser(queryClient, null);
       navigate('/login', { replace: true });
     },
     onError: (error) => {

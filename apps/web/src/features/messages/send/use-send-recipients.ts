@@ -1,0 +1,42 @@
+// Who the send goes to, whichever way it was given: typed numbers are parsed and counted in the
+// browser as the user types; chosen phonebooks are counted by the server (use-phonebook-count).
+import { useMemo } from 'react';
+import { parseTyped, recipientsProblem, typedEntries } from './send-form';
+import { usePhonebookCount, type PhonebookCount } from './use-phonebook-count';
+import type { SendDraft } from './use-send-draft';
+
+export type SendRecipients = {
+  count: number;
+  duplicates: number;
+  /** The spec's recipients message, or null. */
+  problem: string | null;
+  /** Typed numbers, normalised and distinct (empty in phonebook mode: the server resolves those). */
+  typed: string[];
+  phonebook: PhonebookCount;
+  /** False while the phonebooks are being counted or could not be. */
+  ready: boolean;
+};
+
+export function useSendRecipients(draft: Pick<SendDraft, 'mode' | 'rows' | 'bulkText' | 'phonebookIds'>): SendRecipients {
+  const { mode, rows, bulkText, phonebookIds } = draft;
+  const typed = useMemo(() => parseTyped(typedEntries(mode, rows, bulkText)), [mode, rows, bulkText]);
+  const phonebook = usePhonebookCount(phonebookIds, mode === 'phonebook');
+  if (mode === 'phonebook') {
+    return {
+      count: phonebook.count,
+      duplicates: phonebook.duplicates,
+      problem: phonebook.problem,
+      typed: [],
+      phonebook,
+      ready: !phonebook.loading && !phonebook.failed,
+    };
+  }
+  return {
+    count: typed.recipients.length,
+    duplicates: typed.duplicates,
+    problem: recipientsProblem(typed),
+    typed: typed.recipients,
+    phonebook,
+    ready: true,
+  };
+}

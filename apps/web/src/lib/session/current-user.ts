@@ -1,0 +1,41 @@
+// The session every page reads: who is signed in (GET /api/auth/me), with their balance and the
+// features they have bought. Changes elsewhere that move the balance or the features invalidate
+// it through queryRoots.session; the ones whose reply carries the new value set it at once.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { SESSION_REFRESH_MS, SESSION_STALE_MS, type User } from '@kurir/core';
+import { getOrNullOn401 } from '../api';
+import { queryRoots } from '../query-keys';
+
+export const currentUserKey = () => [...queryRoots.session, 'current-user'] as const;
+
+/** The user, or null when signed out (401 is an answer, not an error). */
+export const getCurrentUser = () => getOrNullOn401<User>('/api/auth/me');
+
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey(),
+  queryFn: getCurrentUser,
+  retry: 1,
+  staleTime: SESSION_STALE_MS,
+  refetchInterval: SESSION_REFRESH_MS,
+  refetchOnWindowFocus: true,
+});
+
+/** The session: `user` is undefined while loading, null when signed out. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery);
+  return { ...query, user: query.data };
+}
+
+/** A reply that carries the user (profile saved, signed in, signed out) replaces the cached one. */
+export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(currentUserKey(), user);
+}
+
+/**
+ * A reply that carries the new balance (`newCredit`) shows it at once; the session then reloads
+ * for everything else the change may have moved (features, expiry).
+ */
+export function applyNewCredit(queryClient: QueryClient, credit: number): Promise<void> {
+  queryClient.setQueryData<User | null>(currentUserKey(), (old) => (old ? { ...old, credit } : old));
+  return queryClient.invalidateQueries({ queryKey: queryRoots.session });
+}
