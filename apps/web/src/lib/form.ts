@@ -6,13 +6,23 @@
 //   const form = useForm({ initialValues: { name: '' }, ...schemaForm(phonebookBodySchema) });
 //   <form onSubmit={form.onSubmit((body) => save.mutate(body))}>
 //     <TextInput {...form.getInputProps('name')} />
+//
+// When the fields are not the body itself (the top-up dialog's preset-or-custom amount), pass
+// `toBody`: the schema checks the body made from the fields, and its errors sit under the body's
+// paths (`form.errors.amount`).
 import { schemaResolver } from '@mantine/form';
 import type { z } from 'zod';
 
-export function schemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(schema: Schema) {
+type ObjectSchema = z.ZodType<unknown, Record<string, unknown>>;
+
+export function schemaForm<Schema extends ObjectSchema, Values = z.input<Schema>>(
+  schema: Schema,
+  toBody: (values: Values) => z.input<Schema> = (values) => values as z.input<Schema>,
+) {
+  const resolve = schemaResolver(schema, { sync: true });
   return {
-    validate: schemaResolver(schema, { sync: true }),
+    validate: (values: Values) => resolve(toBody(values)),
     /** Runs only after validation passed, so parse cannot throw here. */
-    transformValues: (values: z.input<Schema>): z.output<Schema> => schema.parse(values),
+    transformValues: (values: Values): z.output<Schema> => schema.parse(toBody(values)),
   };
 }

@@ -2,15 +2,17 @@
 // recent transactions are refreshed.
 import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, TOP_UP_DEFAULT_EUROS, topUpAmountSchema, type User } from '@kurir/core';
-import { errorDetail } from '../../lib/api';
+import { PAYMENT_MESSAGES, TOP_UP_DEFAULT_EUROS, topUpBodySchema, type TopUpBody, type User } from '@kurir/core';
+import { errorDetail, hasErrorCode } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
+import { schemaForm } from '../../lib/form';
 import { queryRoots } from '../../lib/query-keys';
 import { applyNewCredit, setCurrentUser } from '../../lib/session/current-user';
 import { toast } from '../../lib/toast';
 import { useCreateTopUp } from './api/create-top-up';
-import { CUSTOM, TopUpAmountStep } from './top-up-amount-step';
+import { amountBody, TopUpAmountStep, type AmountFields } from './top-up-amount-step';
 import { TopUpCardStep } from './top-up-card-step';
 import { TopUpSuccess } from './top-up-success';
 
@@ -24,28 +26,22 @@ const TITLES: Record<Step['name'], string> = { amount: 'Top Up Balance', card: '
 export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onClose: () => void; credit: number }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'amount' });
-  const [choice, setChoice] = useState(String(TOP_UP_DEFAULT_EUROS));
-  const [custom, setCustom] = useState<string | number>('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-
+  // Kept here, not in the step, so Back from the card step finds the amount as it was chosen.
+  const form = useForm<AmountFields, TopUpBody>({
+    initialValues: { choice: String(TOP_UP_DEFAULT_EUROS), custom: '' },
+    ...schemaForm(topUpBodySchema, amountBody),
+  });
   const start = useCreateTopUp();
 
-  function continueToCard() {
-    const raw = choice === CUSTOM ? custom : choice;
-    const parsed = topUpAmountSchema.safeParse(raw === '' ? Number.NaN : Number(raw));
-    if (!parsed.success) {
-      setAmountError(parsed.error.issues[0]?.message ?? PAYMENT_MESSAGES.invalidAmount);
-      return;
-    }
-    setAmountError(null);
+  function continueToCard(body: TopUpBody) {
     start.mutate(
-      { amount: parsed.data },
+      body,
       {
         onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret, creditBefore: credit }),
         onError: (error) => {
-          const detail = errorDetail(error);
-          // The server words a failed intent as the spec's sentence; a refused amount has its own.
-          toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
+          // A failed intent is the title itself (spec §8); a refused amount says why underneath.
+          const detail = hasErrorCode(error, 'payment_provider_error') ? '' : errorDetail(error);
+          toast.error(PAYMENT_MESSAGES.createFailed, detail || undefined);
         },
       },
     );
@@ -62,29 +58,13 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
 
   function reset() {
     setStep({ name: 'amount' });
-    setChoice(String(TOP_UP_DEFAULT_EUROS));
-    setCustom('');
-    setAmountError(null);
+    form.reset();
   }
 
   return (
     <Modal opened={opened} onClose={onClose} onExitTransitionEnd={reset} title={TITLES[step.name]} centered size="md">
       {step.name === 'amount' && (
-        <TopUpAmountStep
-          choice={choice}
-          onChoice={(value) => {
-            setChoice(value);
-            setAmountError(null);
-          }}
-          custom={custom}
-          onCustom={(value) => {
-            setCustom(value);
-            setAmountError(null);
-          }}
-          error={amountError}
-          loading={start.isPending}
-          onContinue={continueToCard}
-        />
+        <TopUpAmountStep form={form} loading={start.isPending} onContinue={continueToCard} />
       )}
       {step.name === 'card' && (
         <TopUpCardStep

@@ -2,12 +2,13 @@
 // not jump between the two modes.
 import { Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ProfileFormErrors, ProfileFormValues } from './profile-form';
+import type { FormErrors } from '@mantine/form';
+import type { ProfileFormValues } from './profile-form';
 
 export type FieldContext = {
   editing: boolean;
   values: ProfileFormValues;
-  errors: ProfileFormErrors;
+  errors: FormErrors;
   onChange: <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => void;
 };
 

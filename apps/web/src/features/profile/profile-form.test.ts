@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@kurir/core';
-import { checkProfile, formValuesOf, isProfileIncomplete } from './profile-form';
+import { profileUpdateBodySchema, type User } from '@kurir/core';
+import { schemaForm } from '../../lib/form';
+import { formValuesOf, isProfileIncomplete, type ProfileFormValues } from './profile-form';
+
+// The check the page runs (use-profile-editor.ts): the core schema through the one form helper.
+const { validate, transformValues } = schemaForm(profileUpdateBodySchema, (values: ProfileFormValues) => values);
 
 const user = {
   first_name: 'Ana',
@@ -21,14 +25,23 @@ describe('profile form', () => {
   });
 
   it('accepts an empty email and refuses a malformed one', () => {
-    expect(checkProfile(formValuesOf(user)).ok).toBe(true);
-    expect(checkProfile({ ...formValuesOf(user), email: 'ana@' })).toEqual({ ok: false, errors: { email: 'Invalid email address' } });
+    expect(validate(formValuesOf(user))).toEqual({});
+    expect(validate({ ...formValuesOf(user), email: 'ana@' })).toEqual({ email: 'Invalid email address' });
   });
 
   it('requires a sender name of at most 11 characters', () => {
-    expect(checkProfile({ ...formValuesOf(user), sender_name: ' ' })).toMatchObject({ errors: { sender_name: 'Sender name is required' } });
-    expect(checkProfile({ ...formValuesOf(user), sender_name: 'ABCDEFGHIJKL' })).toMatchObject({
-      errors: { sender_name: 'Sender name must be 11 characters or less' },
+    expect(validate({ ...formValuesOf(user), sender_name: ' ' })).toEqual({ sender_name: 'Sender name is required' });
+    expect(validate({ ...formValuesOf(user), sender_name: 'ABCDEFGHIJKL' })).toEqual({
+      sender_name: 'Sender name must be 11 characters or less',
+    });
+  });
+
+  it('sends what the server stores: trimmed text, empty fields cleared', () => {
+    expect(transformValues({ ...formValuesOf(user), first_name: '  Ana ', email: '' })).toMatchObject({
+      first_name: 'Ana',
+      last_name: null,
+      email: null,
+      sender_name: 'Kurir',
     });
   });
 

@@ -2,16 +2,12 @@
 // Profile switches to edit mode, Save or Cancel (which resets the form) return to view mode.
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPackage, IconUserEdit, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { errorDetail } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { PageHeader } from '../../components/page-header';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { AccountInformationCard } from './account-information-card';
-import { useUpdateProfile } from './api/update-profile';
-import { ChannelField, LockedField, ProfileTextField, type FieldContext } from './profile-fields';
-import { checkProfile, formValuesOf, type ProfileFormErrors, type ProfileFormValues } from './profile-form';
-import { PageHeader } from '../../components/page-header';
+import { ChannelField, LockedField, ProfileTextField } from './profile-fields';
+import { useProfileEditor, type ProfileEditor } from './use-profile-editor';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -32,70 +28,13 @@ const productsLink = (text: string) => (
 
 export function ProfilePage() {
   const user = useSignedInUser();
-  const update = useUpdateProfile();
-  const [editing, setEditing] = useState(false);
-  // While editing, the form owns the values; in view mode the page shows the user as it is now
-  // (it is refreshed every 15 s and may change elsewhere).
-  const [draft, setDraft] = useState<ProfileFormValues>(() => formValuesOf(user));
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
-
-  const ctx: FieldContext = {
-    editing,
-    values: editing ? draft : formValuesOf(user),
-    errors,
-    onChange: (field, value) => {
-      setDraft((d) => ({ ...d, [field]: value }));
-      setErrors((e) => ({ ...e, [field]: undefined }));
-    },
-  };
-
-  function startEditing() {
-    setDraft(formValuesOf(user));
-    setErrors({});
-    setEditing(true);
-  }
-
-  function cancel() {
-    setDraft(formValuesOf(user));
-    setErrors({});
-    setEditing(false);
-  }
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const check = checkProfile(draft);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    update.mutate(check.body, {
-      onSuccess: () => {
-        toast.success('Profile Updated', 'Your profile has been successfully updated.');
-        setEditing(false);
-      },
-      onError: (error) => toast.error('Update Failed', errorDetail(error) || 'Failed to update profile. Please try again.'),
-    });
-  }
-
-  const actions = editing ? (
-    <Group gap="xs">
-      <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={cancel} disabled={update.isPending}>
-        Cancel
-      </Button>
-      <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={update.isPending}>
-        Save
-      </Button>
-    </Group>
-  ) : (
-    <Button leftSection={<IconUserEdit size={16} aria-hidden />} onClick={startEditing}>
-      Edit Profile
-    </Button>
-  );
+  const profile = useProfileEditor(user);
+  const ctx = profile.fields;
 
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={profile.submit} noValidate>
       <Stack gap="lg" maw={1100}>
-        <PageHeader title="My Profile" description="Your personal and business details." actions={actions} />
+        <PageHeader title="My Profile" description="Your personal and business details." actions={<ProfileActions profile={profile} />} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section id="personal-heading" title="Personal Information">
@@ -137,8 +76,33 @@ export function ProfilePage() {
           <AccountInformationCard user={user} />
         </SimpleGrid>
 
-        {editing && <Group justify="flex-end">{actions}</Group>}
+        {profile.editing && (
+          <Group justify="flex-end">
+            <ProfileActions profile={profile} />
+          </Group>
+        )}
       </Stack>
     </form>
+  );
+}
+
+/** Edit Profile in view mode; Cancel and Save while editing (shown above and below the cards). */
+function ProfileActions({ profile }: { profile: ProfileEditor }) {
+  if (!profile.editing) {
+    return (
+      <Button leftSection={<IconUserEdit size={16} aria-hidden />} onClick={profile.start}>
+        Edit Profile
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={profile.cancel} disabled={profile.saving}>
+        Cancel
+      </Button>
+      <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={profile.saving}>
+        Save
+      </Button>
+    </Group>
   );
 }
