@@ -3,15 +3,10 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
-import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook, type PhonebookBody } from '@kurir/core';
-import { errorDetail } from '../../lib/api';
+import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook } from '@kurir/core';
 import { schemaForm } from '../../lib/form';
-import { toast } from '../../lib/toast';
-import { useCreatePhonebook } from './api/create-phonebook';
-import { useDeletePhonebook } from './api/delete-phonebook';
-import { useUpdatePhonebook } from './api/update-phonebook';
 import { DeleteFooter } from './confirm-delete';
+import { useSavePhonebook } from './use-save-phonebook';
 
 type Props = { opened: boolean; onClose: () => void; phonebook?: Phonebook | null };
 
@@ -21,52 +16,11 @@ function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; on
     initialValues: { name: phonebook?.name ?? '', description: phonebook?.description ?? '' },
     ...schemaForm(phonebookBodySchema),
   });
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const create = useCreatePhonebook();
-  const update = useUpdatePhonebook();
-  const remove = useDeletePhonebook();
-  const busy = create.isPending || update.isPending || remove.isPending;
-
-  function submit(body: PhonebookBody) {
-    if (phonebook) {
-      update.mutate(
-        { id: phonebook.id, body },
-        {
-          onSuccess: () => {
-            toast.success('Phonebook updated');
-            onClose();
-          },
-          onError: (error) => toast.error('Error', errorDetail(error) || 'Failed to update phonebook'),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          toast.success('Phonebook created');
-          onClose();
-        },
-        onError: (error) => toast.error('Error', errorDetail(error) || 'Failed to create phonebook'),
-      });
-    }
-  }
-
-  function deletePhonebook() {
-    if (!phonebook) return;
-    remove.mutate(phonebook.id, {
-      onSuccess: () => {
-        toast.success('Phonebook deleted');
-        onClose();
-      },
-      onError: (error) => {
-        setConfirmingDelete(false);
-        toast.error('Error', errorDetail(error) || 'Failed to delete phonebook');
-      },
-    });
-  }
+  const actions = useSavePhonebook(phonebook, onClose);
 
   const contacts = phonebook?.contact_count ?? 0;
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(actions.save)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"
@@ -89,25 +43,25 @@ function PhonebookForm({ phonebook, onClose }: { phonebook: Phonebook | null; on
       </Stack>
       {phonebook ? (
         <DeleteFooter
-          confirming={confirmingDelete}
+          confirming={actions.confirmingDelete}
           question={
             contacts > 0
               ? `Delete this phonebook and its ${contacts} ${contacts === 1 ? 'contact' : 'contacts'}?`
               : 'Delete this phonebook?'
           }
-          deleting={remove.isPending}
-          disabled={busy}
-          saving={update.isPending}
-          onAsk={() => setConfirmingDelete(true)}
-          onCancel={() => setConfirmingDelete(false)}
-          onConfirm={deletePhonebook}
+          deleting={actions.deleting}
+          disabled={actions.busy}
+          saving={actions.updating}
+          onAsk={() => actions.setConfirmingDelete(true)}
+          onCancel={() => actions.setConfirmingDelete(false)}
+          onConfirm={actions.deletePhonebook}
         />
       ) : (
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={actions.busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={actions.creating}>
             Create Phonebook
           </Button>
         </Group>
