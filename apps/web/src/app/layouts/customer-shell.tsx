@@ -4,6 +4,7 @@ import { ActionIcon, AppShell, Badge, Burger, Button, Group, Text, Tooltip } fro
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import type { User } from '@kurir/core';
 import { LogoMark, Logo } from '../../components/logo';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useLogout } from '../../features/auth/api/logout';
@@ -14,7 +15,6 @@ import classes from './customer-shell.module.css';
 
 export function CustomerShell() {
   const user = useSignedInUser();
-  const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
 
   return (
@@ -36,52 +36,7 @@ export function CustomerShell() {
               </Group>
             </Link>
           </Group>
-          <div className={classes.account}>
-            {user.role === 'admin' && (
-              <Badge component={Link} to="/admin" color="red" variant="filled" className={classes.fixed}>
-                ADMIN
-              </Badge>
-            )}
-            <Text fw={500} fz="sm" visibleFrom="sm" truncate>
-              {displayName(user)}
-            </Text>
-            <Text fw={500} fz="sm" hiddenFrom="sm" truncate className={classes.name}>
-              {shortDisplayName(user)}
-            </Text>
-            <Tooltip label="Account balance">
-              <Badge
-                size="lg"
-                variant="light"
-                color="teal"
-                leftSection={<IconWallet size={14} aria-hidden />}
-                className={`${classes.credit} ${classes.fixed}`}
-              >
-                {formatEuros(user.credit)}
-              </Badge>
-            </Tooltip>
-            <Button
-              visibleFrom="sm"
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={14} aria-hidden />}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-              className={classes.fixed}
-            >
-              Logout
-            </Button>
-            <ActionIcon
-              hiddenFrom="sm"
-              variant="default"
-              size="lg"
-              aria-label="Logout"
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-              className={classes.fixed}
-            >
-              <IconLogout size={18} />
-            </ActionIcon>
-          </div>
+          <AccountBar user={user} />
         </div>
       </AppShell.Header>
       <AppShell.Navbar>
@@ -91,5 +46,58 @@ export function CustomerShell() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Right of the header: the admin badge, the name, the balance and Logout. */
+function AccountBar({ user }: { user: User }) {
+  const logout = useLogout();
+  return (
+    <div className={classes.account}>
+      {user.role === 'admin' && (
+        <Badge component={Link} to="/admin" color="red" variant="filled" className={classes.fixed}>
+          ADMIN
+        </Badge>
+      )}
+      <Text fw={500} fz="sm" visibleFrom="sm" truncate>
+        {displayName(user)}
+      </Text>
+      <Text fw={500} fz="sm" hiddenFrom="sm" truncate className={classes.name}>
+        {shortDisplayName(user)}
+      </Text>
+      <Tooltip label="Account balance">
+        <Badge
+          size="lg"
+          variant="light"
+          color="teal"
+          leftSection={<IconWallet size={14} aria-hidden />}
+          className={`${classes.credit} ${classes.fixed}`}
+        >
+          {formatEuros(user.credit)}
+        </Badge>
+      </Tooltip>
+      <Button
+        visibleFrom="sm"
+        variant="default"
+        size="xs"
+        leftSection={<IconLogout size={14} aria-hidden />}
+        onClick={() => logout.mutate()}
+        loading={logout.isPending}
+        className={classes.fixed}
+      >
+        Logout
+      </Button>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="default"
+        size="lg"
+        aria-label="Logout"
+        onClick={() => logout.mutate()}
+        loading={logout.isPending}
+        className={classes.fixed}
+      >
+        <IconLogout size={18} />
+      </ActionIcon>
+    </div>
   );
 }

@@ -113,26 +113,26 @@ function VerifyForm({ phone, hint }: { phone: string; hint: ReactNode }) {
           <Button type="submit" size="md" fullWidth loading={verify.isPending}>
             Verify and continue
           </Button>
-          <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to="/login" fz="sm" c="dimmed">
-              <Group gap={4} component="span" wrap="nowrap">
-                <IconArrowLeft size={14} aria-hidden />
-                Back to login
-              </Group>
-            </Anchor>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={resend.resend}
-              disabled={resend.secondsLeft > 0}
-              loading={resend.pending}
-            >
-              {resend.secondsLeft > 0 ? `Resend in ${resend.secondsLeft}s` : 'Resend code'}
-            </Button>
-          </Group>
+          <BackAndResend resend={resend} />
           {hint}
         </Stack>
       </form>
     </AuthLayout>
+  );
+}
+
+function BackAndResend({ resend }: { resend: ReturnType<typeof useResendCode> }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Anchor component={Link} to="/login" fz="sm" c="dimmed">
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={14} aria-hidden />
+          Back to login
+        </Group>
+      </Anchor>
+      <Button variant="subtle" size="compact-sm" onClick={resend.resend} disabled={resend.secondsLeft > 0} loading={resend.pending}>
+        {resend.secondsLeft > 0 ? `Resend in ${resend.secondsLeft}s` : 'Resend code'}
+      </Button>
+    </Group>
   );
 }

@@ -18,42 +18,27 @@ export function TestCardForm({ clientSecret, amount, onPaid }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const payment = useConfirmTestPayment();
-  const pay = (body: Parameters<typeof payment.mutate>[0]) =>
-    payment.mutate(body, {
-    onSuccess: (reply) => onPaid(reply.newCredit),
-    onError: (error) => {
-      const detail = errorDetail(error) || 'Your payment could not be completed.';
-      setFailure(detail);
-      toast.error('Payment Failed', detail);
-    },
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    pay({ clientSecret, cardNumber, expiry, cvc });
+    payment.mutate(
+      { clientSecret, cardNumber, expiry, cvc },
+      {
+        onSuccess: (reply) => onPaid(reply.newCredit),
+        onError: (error) => {
+          const detail = errorDetail(error) || 'Your payment could not be completed.';
+          setFailure(detail);
+          toast.error('Payment Failed', detail);
+        },
+      },
+    );
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Alert variant="light" color="blue" role="note" icon={<IconInfoCircle size={18} />} title="Test payment: no real money is charged">
-          <List size="sm" spacing={2}>
-            <List.Item>
-              <Text span ff="monospace" fz="sm">
-                4242 4242 4242 4242
-              </Text>{' '}
-              succeeds
-            </List.Item>
-            <List.Item>
-              <Text span ff="monospace" fz="sm">
-                4000 0000 0000 0002
-              </Text>{' '}
-              is declined
-            </List.Item>
-            <List.Item>any future expiry date and any 3-digit CVC</List.Item>
-          </List>
-        </Alert>
+        <TestCardsNote />
         <TextInput
           label="Card number"
           placeholder="1234 1234 1234 1234"
@@ -92,5 +77,28 @@ export function TestCardForm({ clientSecret, amount, onPaid }: Props) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** Which numbers do what: the built-in form follows Stripe's test cards. */
+function TestCardsNote() {
+  return (
+    <Alert variant="light" color="blue" role="note" icon={<IconInfoCircle size={18} />} title="Test payment: no real money is charged">
+      <List size="sm" spacing={2}>
+        <List.Item>
+          <Text span ff="monospace" fz="sm">
+            4242 4242 4242 4242
+          </Text>{' '}
+          succeeds
+        </List.Item>
+        <List.Item>
+          <Text span ff="monospace" fz="sm">
+            4000 0000 0000 0002
+          </Text>{' '}
+          is declined
+        </List.Item>
+        <List.Item>any future expiry date and any 3-digit CVC</List.Item>
+      </List>
+    </Alert>
   );
 }

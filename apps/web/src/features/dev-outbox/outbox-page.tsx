@@ -49,28 +49,7 @@ export function OutboxPage() {
   return (
     <div className={classes.page}>
       <Container size="md" py="xl">
-        <Group justify="space-between" mb="xl">
-          <Anchor component={Link} to="/" underline="never" aria-label="Kurir home">
-            <Logo size={30} />
-          </Anchor>
-          <Button component={Link} to={pendingPhone ? '/verify' : '/login'} variant="default" size="xs">
-            {pendingPhone ? 'Back to verification' : 'Log in'}
-          </Button>
-        </Group>
-        <Stack gap={4} mb="lg">
-          <Group gap="xs">
-            <Title order={1} fz={28}>
-              Developer outbox
-            </Title>
-            <Badge variant="light" color="orange">
-              Simulator
-            </Badge>
-          </Group>
-          <Text c="dimmed">
-            No SMS provider is configured, so Kurir's built-in simulator keeps every message here instead of sending
-            it. Newest first, refreshed every {OUTBOX_REFRESH_MS / 1000} seconds.
-          </Text>
-        </Stack>
+        <OutboxHeader pendingPhone={pendingPhone} />
         <TextInput
           label="Recipient phone"
           description="Show only messages sent to this number; leave empty for all."
@@ -87,29 +66,68 @@ export function OutboxPage() {
             Could not load the outbox: {errorDetail(query.error) || 'the server did not answer'}
           </Alert>
         )}
-        {query.isPending ? (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading messages" />
-          </Group>
-        ) : messages.length === 0 && !query.isError ? (
-          <Card padding="xl" ta="center">
-            <Stack align="center" gap="xs">
-              <IconInbox size={36} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
-              <Text fw={600}>No messages yet</Text>
-              <Text c="dimmed" fz="sm">
-                Request a sign-in code and it will appear here within a few seconds.
-              </Text>
-            </Stack>
-          </Card>
-        ) : (
-          <Stack gap="sm" component="ol" className={classes.list} aria-label="Messages">
-            {messages.map((message) => (
-              <OutboxItem key={message.id} message={message} />
-            ))}
-          </Stack>
-        )}
+        <OutboxMessages pending={query.isPending} failed={query.isError} messages={messages} />
       </Container>
     </div>
+  );
+}
+
+function OutboxHeader({ pendingPhone }: { pendingPhone: string | null }) {
+  return (
+    <>
+      <Group justify="space-between" mb="xl">
+        <Anchor component={Link} to="/" underline="never" aria-label="Kurir home">
+          <Logo size={30} />
+        </Anchor>
+        <Button component={Link} to={pendingPhone ? '/verify' : '/login'} variant="default" size="xs">
+          {pendingPhone ? 'Back to verification' : 'Log in'}
+        </Button>
+      </Group>
+      <Stack gap={4} mb="lg">
+        <Group gap="xs">
+          <Title order={1} fz={28}>
+            Developer outbox
+          </Title>
+          <Badge variant="light" color="orange">
+            Simulator
+          </Badge>
+        </Group>
+        <Text c="dimmed">
+          No SMS provider is configured, so Kurir's built-in simulator keeps every message here instead of sending
+          it. Newest first, refreshed every {OUTBOX_REFRESH_MS / 1000} seconds.
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
+function OutboxMessages({ pending, failed, messages }: { pending: boolean; failed: boolean; messages: OutboxMessage[] }) {
+  if (pending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading messages" />
+      </Group>
+    );
+  }
+  if (messages.length === 0 && !failed) {
+    return (
+      <Card padding="xl" ta="center">
+        <Stack align="center" gap="xs">
+          <IconInbox size={36} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
+          <Text fw={600}>No messages yet</Text>
+          <Text c="dimmed" fz="sm">
+            Request a sign-in code and it will appear here within a few seconds.
+          </Text>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ol" className={classes.list} aria-label="Messages">
+      {messages.map((message) => (
+        <OutboxItem key={message.id} message={message} />
+      ))}
+    </Stack>
   );
 }
 

@@ -48,7 +48,7 @@ export function PurchaseDialog({ product, senderName, credit, onClose, onPurchas
 function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Props & { product: AvailableProduct }) {
   const purchase = usePurchaseProduct();
   const [quantity, setQuantity] = useState<string | number>(1);
-  const [startOption, setStartOption] = useState<'now' | 'custom'>('now');
+  const [startOption, setStartOption] = useState<StartOption>('now');
   const [startDate, setStartDate] = useState<string | null>(null);
 
   const perUnit = product.type === 'per_unit';
@@ -77,6 +77,28 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
 
   return (
     <Stack gap="md">
+      <ProductSummary product={product} senderName={senderName} />
+      {perUnit && (
+        <NumberInput label="Quantity" min={1} step={1} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
+      )}
+      {periodic && <StartChoice option={startOption} onOption={setStartOption} date={startDate} onDate={setStartDate} />}
+      <Divider />
+      <PurchaseTotals total={total} credit={credit} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={confirm} loading={purchase.isPending} disabled={after < 0 || needsDate}>
+          Confirm Purchase
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ProductSummary({ product, senderName }: { product: AvailableProduct; senderName: string | null }) {
+  return (
+    <>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ProductIcon type={product.icon_type} />
         <div>
@@ -94,18 +116,23 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
           </Badge>
         </Group>
       )}
-      {perUnit && (
-        <NumberInput label="Quantity" min={1} step={1} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
-      )}
-      {periodic && (
-        <Radio.Group label="Start" value={startOption} onChange={(v) => setStartOption(v as 'now' | 'custom')}>
-          <Stack gap={8} mt={6}>
-            <Radio value="now" label="Start now" />
-            <Radio value="custom" label="Start on a date" />
-          </Stack>
-        </Radio.Group>
-      )}
-      {periodic && startOption === 'custom' && (
+    </>
+  );
+}
+
+type StartOption = 'now' | 'custom';
+
+/** When a period starts: now, or a day from tomorrow to a year ahead. */
+function StartChoice(props: { option: StartOption; onOption: (o: StartOption) => void; date: string | null; onDate: (d: string | null) => void }) {
+  return (
+    <>
+      <Radio.Group label="Start" value={props.option} onChange={(v) => props.onOption(v as StartOption)}>
+        <Stack gap={8} mt={6}>
+          <Radio value="now" label="Start now" />
+          <Radio value="custom" label="Start on a date" />
+        </Stack>
+      </Radio.Group>
+      {props.option === 'custom' && (
         <DatePickerInput
           label="Start date"
           placeholder="Pick a day"
@@ -113,12 +140,20 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
           valueFormat="DD.MM.YYYY"
           minDate={dayjs().add(1, 'day').format(DATE_FORMAT)}
           maxDate={dayjs().add(12, 'month').subtract(1, 'day').format(DATE_FORMAT)}
-          value={startDate}
-          onChange={(value) => setStartDate(value ? dayjs(value).format(DATE_FORMAT) : null)}
+          value={props.date}
+          onChange={(value) => props.onDate(value ? dayjs(value).format(DATE_FORMAT) : null)}
           popoverProps={{ withinPortal: true }}
         />
       )}
-      <Divider />
+    </>
+  );
+}
+
+/** The total, the balance, and the balance after it; a warning when the balance is short. */
+function PurchaseTotals({ total, credit }: { total: number; credit: number }) {
+  const after = eurosToMicros(credit) - total;
+  return (
+    <>
       <Stack gap={6}>
         <Row label="Total" strong>
           {formatMicros(total, 2)}
@@ -134,14 +169,6 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
           </Anchor>
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={confirm} loading={purchase.isPending} disabled={after < 0 || needsDate}>
-          Confirm Purchase
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }
