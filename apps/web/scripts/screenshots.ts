@@ -8,7 +8,7 @@
 // a person trying Kurir would. Files land in screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:5000';
 const MOCK = process.env.MOCK === '1';
@@ -94,6 +94,98 @@ async function readCode(page: Page, phone: string): Promise<string> {
   throw new Error(`No code for ${phone} in the dev outbox`);
 }
 
+type Shot = (name: string, fullPage?: boolean) => Promise<void>;
+type Viewport = (typeof WIDTHS)[number];
+
+/** The landing page whole, in screen-sized parts (too tall to read at phone width), and its top. */
+async function shootLanding(page: Page, shot: Shot, viewport: Viewport) {
+  await page.goto(`${BASE_URL}/`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shot('landing', true);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let part = 0, y = 0; y < height; part++, y += viewport.height * 1.5) {
+    await page.screenshot({
+      path: join(OUT, `landing-${viewport.width}-part${part + 1}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height * 1.5, height - y) },
+    });
+  }
+  await shot('landing-top');
+}
+
+/** Sign-in pages, sign-up through the outbox's code, the dashboard, 404, and logout. */
+async function shootSignInJourney(page: Page, shot: Shot, viewport: Viewport) {
+  await page.goto(`${BASE_URL}/login`);
+  await page.getByRole('button', { name: 'Send verification code' }).click();
+  await shot('login-error');
+
+  const phone = `+38640${String(Date.now()).slice(-6)}${viewport.width === 390 ? '1' : '2'}`;
+  await page.goto(`${BASE_URL}/register`);
+  await page.getByLabel('Phone number').fill(phone.replace(/^(\+\d{3})(\d{2})/, '$1 $2 '));
+  await shot('register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/verify');
+  await shot('verify');
+
+  await page.goto(`${BASE_URL}/dev/outbox`);
+  await page.getByText('Developer outbox').waitFor();
+  await page.waitForTimeout(1500);
+  await shot('outbox');
+
+  const code = await readCode(page, phone);
+  await page.goto(`${BASE_URL}/verify`);
+  await page.getByLabel('Verification code').fill(code);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard');
+  await page.getByText('Account balance').first().waitFor();
+  await shot('dashboard');
+  if (viewport.width < 768) {
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await shot('dashboard-menu');
+  }
+
+  await page.goto(`${BASE_URL}/no/such/page`);
+  await shot('not-found');
+
+  // Signed in, the sign-in pages send you on; after logout the dashboard sends you back.
+  await page.goto(`${BASE_URL}/LOGIN`);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  await page.goto(`${BASE_URL}/dashboard`);
+  await page.waitForURL('**/login');
+}
+
+async function shootAtWidth(browser: Browser, viewport: Viewport, problems: string[]) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    // A 401 from /api/auth/me is how a signed-out visitor looks; the browser logs it anyway.
+    if (message.type() === 'error' && !message.text().includes('401')) problems.push(`${viewport.width}px console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${viewport.width}px page error: ${error.message}`));
+  if (MOCK) await mockApi(page);
+  const shot: Shot = async (name, fullPage = false) => {
+    await page.waitForTimeout(400); // let transitions settle
+    const title = await page.title();
+    if (title !== 'Kurir Authentication & Messaging') problems.push(`${name}: title is "${title}"`);
+    await page.screenshot({ path: join(OUT, `${name}-${viewport.width}.png`), fullPage });
+  };
+  await shootLanding(page, shot, viewport);
+  await shootSignInJourney(page, shot, viewport);
+  await context.close();
+}
+
+/** The hero animation with motion allowed: a moment in, the first message has appeared. */
+async function shootAnimatedHero(browser: Browser) {
+  const context = await browser.newContext({ viewport: WIDTHS[0] });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/`);
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: join(OUT, 'landing-animated-1280.png') });
+  await context.close();
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
@@ -102,85 +194,8 @@ async function main() {
   });
   const problems: string[] = [];
   try {
-    for (const viewport of WIDTHS) {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        // A 401 from /api/auth/me is how a signed-out visitor looks; the browser logs it anyway.
-        if (message.type() === 'error' && !message.text().includes('401')) problems.push(`${viewport.width}px console: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`${viewport.width}px page error: ${error.message}`));
-      if (MOCK) await mockApi(page);
-      const shot = async (name: string, fullPage = false) => {
-        await page.waitForTimeout(400); // let transitions settle
-        const title = await page.title();
-        if (title !== 'Kurir Authentication & Messaging') problems.push(`${name}: title is "${title}"`);
-        await page.screenshot({ path: join(OUT, `${name}-${viewport.width}.png`), fullPage });
-      };
-
-      await page.goto(`${BASE_URL}/`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await shot('landing', true);
-      // The whole page is too tall to read at phone width: also keep it in screen-sized parts.
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      for (let part = 0, y = 0; y < height; part++, y += viewport.height * 1.5) {
-        await page.screenshot({
-          path: join(OUT, `landing-${viewport.width}-part${part + 1}.png`),
-          fullPage: true,
-          clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height * 1.5, height - y) },
-        });
-      }
-      await shot('landing-top');
-
-      await page.goto(`${BASE_URL}/login`);
-      await page.getByRole('button', { name: 'Send verification code' }).click();
-      await shot('login-error');
-
-      const phone = `+38640${String(Date.now()).slice(-6)}${viewport.width === 390 ? '1' : '2'}`;
-      await page.goto(`${BASE_URL}/register`);
-      await page.getByLabel('Phone number').fill(phone.replace(/^(\+\d{3})(\d{2})/, '$1 $2 '));
-      await shot('register');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.waitForURL('**/verify');
-      await shot('verify');
-
-      await page.goto(`${BASE_URL}/dev/outbox`);
-      await page.getByText('Developer outbox').waitFor();
-      await page.waitForTimeout(1500);
-      await shot('outbox');
-
-      const code = await readCode(page, phone);
-      await page.goto(`${BASE_URL}/verify`);
-      await page.getByLabel('Verification code').fill(code);
-      await page.keyboard.press('Enter');
-      await page.waitForURL('**/dashboard');
-      await page.getByText('Account balance').first().waitFor();
-      await shot('dashboard');
-      if (viewport.width < 768) {
-        await page.getByRole('button', { name: 'Toggle navigation' }).click();
-        await shot('dashboard-menu');
-      }
-
-      await page.goto(`${BASE_URL}/no/such/page`);
-      await shot('not-found');
-
-      // Signed in, the sign-in pages send you on; after logout the dashboard sends you back.
-      await page.goto(`${BASE_URL}/LOGIN`);
-      await page.waitForURL('**/dashboard');
-      await page.getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL('**/login');
-      await page.goto(`${BASE_URL}/dashboard`);
-      await page.waitForURL('**/login');
-      await context.close();
-    }
-
-    // The hero animation with motion allowed: a moment in, the first message has appeared.
-    const context = await browser.newContext({ viewport: WIDTHS[0] });
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/`);
-    await page.waitForTimeout(2500);
-    await page.screenshot({ path: join(OUT, 'landing-animated-1280.png') });
-    await context.close();
+    for (const viewport of WIDTHS) await shootAtWidth(browser, viewport, problems);
+    await shootAnimatedHero(browser);
   } finally {
     await browser.close();
   }
