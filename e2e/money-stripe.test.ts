@@ -79,7 +79,13 @@ it('pays with Stripe\'s card form when Stripe is the provider, and waits for the
   // The provider refusing to create the payment: the spec's toast, and the dialog stays to retry.
   await page.route(
     '**/api/payments/top-up',
-    (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Failed to create payment intent' }) }),
+    // The server's own reply (payments.service.ts): the web decides on the code.
+    (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Failed to create payment intent', code: 'payment_provider_error' }),
+      }),
     { times: 1 },
   );
   await page.getByRole('button', { name: 'Top Up' }).click();

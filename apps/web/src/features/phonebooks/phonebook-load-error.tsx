@@ -3,7 +3,7 @@
 import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconAlertCircle, IconArrowLeft, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { errorDetail, isApiError } from '../../lib/api';
+import { errorDetail, hasErrorCode } from '../../lib/api';
 
 export function PhonebookServiceRequired({ message }: { message?: string }) {
   return (
@@ -27,8 +27,8 @@ export function PhonebookServiceRequired({ message }: { message?: string }) {
 }
 
 export function PhonebookLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isApiError(error) && error.status === 403) return <PhonebookServiceRequired message={error.detail} />;
-  if (isApiError(error) && error.status === 404) {
+  if (hasErrorCode(error, 'feature_required')) return <PhonebookServiceRequired message={error.detail} />;
+  if (hasErrorCode(error, 'not_found')) {
     return (
       <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Phonebook not found" maw={560}>
         <Stack gap="sm" align="flex-start">

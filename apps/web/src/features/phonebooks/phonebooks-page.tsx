@@ -5,7 +5,7 @@ import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Phonebook } from '@kurir/core';
-import { isApiError } from '../../lib/api';
+import { hasErrorCode } from '../../lib/api';
 import { getPhonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';
 import { PhonebookFormModal } from './phonebook-form-modal';
@@ -18,7 +18,7 @@ type Dialog = { open: boolean; phonebook: Phonebook | null };
 export function PhonebooksPage() {
   const phonebooks = useQuery(getPhonebooksQuery());
   const [dialog, setDialog] = useState<Dialog>({ open: false, phonebook: null });
-  const serviceMissing = isApiError(phonebooks.error) && phonebooks.error.status === 403;
+  const serviceMissing = hasErrorCode(phonebooks.error, 'feature_required');
   const openCreate = () => setDialog({ open: true, phonebook: null });
 
   return (

@@ -16,4 +16,10 @@ export const quoteMessageKey = (body: QuoteBody) => [...queryRoots.messages, 'qu
 export const quoteMessage = (body: QuoteBody) => api.post<QuoteMessageResponse>('/api/messages/quote', body);
 
 export const quoteMessageQuery = (body: QuoteBody) =>
-  queryOptions({ queryKey: quoteMessageKey(body), queryFn: () => quoteMessage(body) });
+  queryOptions({
+    queryKey: quoteMessageKey(body),
+    queryFn: () => quoteMessage(body),
+    // Phonebooks change on other pages (and in other sessions): count again whenever the Send
+    // page shows a quote, rather than trusting one from before.
+    staleTime: 0,
+  });

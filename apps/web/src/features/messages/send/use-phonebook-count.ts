@@ -26,14 +26,14 @@ export function usePhonebookCount(phonebookIds: string[], enabled: boolean): Pho
     count,
     duplicates: reply?.duplicatesRemoved ?? 0,
     // No choice yet is not an error to shout about; the send button stays off until one is made.
-    problem: reply ? countProblem(count, reply.invalid) : null,
+    problem: reply ? phonebookCountProblem(count, reply.invalid) : null,
     loading: active && quote.isPending,
     failed: active && quote.isError,
   };
 }
 
 /** Core's recipients rule, applied to the server's count instead of a list of numbers. */
-function countProblem(count: number, invalid: string[]): string | null {
-  if (invalid.length > 0) return recipientsError({ recipients: [], invalid, duplicates: 0 }, Number.MAX_SAFE_INTEGER);
+export function phonebookCountProblem(count: number, invalid: readonly string[]): string | null {
+  if (invalid.length > 0) return recipientsError({ recipients: [], invalid: [...invalid], duplicates: 0 }, Number.MAX_SAFE_INTEGER);
   return count === 0 ? SEND_MESSAGES.recipientRequired : null;
 }
