@@ -2,10 +2,12 @@
 // and goes; a failure is only logged and the user stays signed in (spec §8).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { messageResponseSchema } from '@kurir/core';
 import { api } from '../../../lib/api';
 import { setCurrentUser } from '../../../lib/session/current-user';
 
-export const logout = () => api.post<unknown>('/api/auth/logout', {});
+export const logout = () => api.post<z.infer<typeof messageResponseSchema>>('/api/auth/logout', {});
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,9 +1,11 @@
-// GET /api/dev/outbox: the simulator's outbox (dev only): every SMS the built-in provider "sent". The server answers
-// 404 when a real provider is configured, which is how the UI knows to hide all of this.
+// GET /api/dev/outbox: the simulator's outbox (dev only), every SMS the built-in provider "sent".
+// The route does not exist when a real provider is configured (route_not_found), which is how
+// the UI knows to hide all of this.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 
+/** Written here: the dev-only route (modules/dev/outbox.routes.ts) has no core schema to infer from. */
 export type OutboxMessage = {
   id: string;
   to: string;
