@@ -6,12 +6,10 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_SCHEDULE_AHEAD_DAYS,
   SEND_MESSAGES,
-  countParts,
   microsToEuros,
-  multiplyMicros,
   parseRecipients,
+  priceSend,
   recipientsError,
-  reservationPerRecipient,
   type Channel,
   type MessageStatus,
   type MessageType,
@@ -86,13 +84,9 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
 
   // A client may name a sender, but only an approved custom sender name is ever used.
   const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;
-  const unitPrices = await getMessagePrices(db);
-  const parts = countParts(request.message);
-  const smsPrice = multiplyMicros(unitPrices.sms, parts);
-  const reservedPrice = reservationPerRecipient({ channel: request.channel, parts, unitPrices });
-  const price = request.channel === 'viber' ? unitPrices.viber : smsPrice;
   const count = parsed.recipients.length;
-  const total = multiplyMicros(reservedPrice, count);
+  const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: await getMessagePrices(db) });
+  const { parts, hold: total } = pricing;
   const batchId = randomUUID();
 
   const { rows, balanceAfter } = await db.transaction(async (tx) => {
@@ -112,9 +106,9 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
       messageType: request.messageType ?? null,
       channel: request.channel,
       parts,
-      reservedPrice,
-      smsPrice,
-      price,
+      reservedPrice: pricing.perRecipient.hold,
+      smsPrice: pricing.perRecipient.smsCost,
+      price: pricing.perRecipient.cost,
       scheduledFor: request.scheduledFor,
     });
     return { rows: inserted, balanceAfter: change.balanceAfter };
