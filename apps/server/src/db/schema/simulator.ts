@@ -1,5 +1,6 @@
 // What the built-in SMS/Viber simulator received. Kept in the database (not in memory) so that
 // the web process shows messages sent by any worker process.
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const simulatorOutbox = pgTable(
@@ -11,6 +12,11 @@ export const simulatorOutbox = pgTable(
     text: text('text').notNull(),
     channel: text('channel', { enum: ['sms', 'viber'] }).notNull().default('sms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the receipt handler took this message's receipt; until then a restart reports it again. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
-  (t) => [index('simulator_outbox_to_created_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('simulator_outbox_to_created_idx').on(t.to, t.createdAt),
+    index('simulator_outbox_unreported_idx').on(t.createdAt).where(sql`${t.reportedAt} is null`),
+  ],
 );

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messages, type MessageStatus } from '../../db/schema';
-import { queryRows } from './query-rows';
+import { queryRows } from '../../db/query-rows';
 
 /** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
 const INSERT_CHUNK = 5000;

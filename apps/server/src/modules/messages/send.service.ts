@@ -16,7 +16,7 @@ import {
 } from '@kurir/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { notifyMessagesQueued } from '../../jobs/queue-signal';
+import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
