@@ -1,6 +1,8 @@
 // What the sending engine needs from an SMS/Viber provider. Each vendor lives in its own folder
 // (simulator/, smpp/, infobip/) and is chosen in registry.ts from the configuration. The engine
-// knows nothing of the vendor's protocol; the vendor knows nothing of our database.
+// knows nothing of the vendor's protocol; the vendor knows nothing of our messages table. A vendor
+// that needs HTTP routes (a delivery-report webhook, the simulator's outbox) brings them itself.
+import type { FastifyPluginAsync } from 'fastify';
 
 export type Channel = 'sms' | 'viber';
 
@@ -59,5 +61,7 @@ export interface SmsProvider {
    * that arrives before the handler is set: queue it.
    */
   onReceipt(handler: ReceiptHandler): void;
+  /** The vendor's own routes, registered by the app (each declares its access like any route). */
+  routes?(): FastifyPluginAsync;
   close(): Promise<void>;
 }

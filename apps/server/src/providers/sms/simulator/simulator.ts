@@ -15,8 +15,10 @@
 // Viber, SIMULATOR_NOT_ON_VIBER_RATE of recipients are not Viber users.
 import { randomUUID } from 'node:crypto';
 import { desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/client';
 import { simulatorOutbox } from '../../../db/schema';
+import { outboxRoutes } from './outbox.routes';
 import type { Channel, DeliveryReceipt, OutboundMessage, ReceiptHandler, SmsProvider, SubmitResult } from '../types';
 
 export interface SimulatorOptions {
@@ -87,6 +89,11 @@ export class SimulatorProvider implements SmsProvider {
     this.receiptHandler = handler;
     for (const receipt of this.queued.splice(0)) void this.deliver(receipt, 0);
     void this.resumePending().catch(() => {});
+  }
+
+  /** GET /api/dev/outbox: exists only while the simulator is the provider, never next to a real SMS account. */
+  routes(): FastifyPluginAsync {
+    return outboxRoutes(this.db);
   }
 
   async close(): Promise<void> {
