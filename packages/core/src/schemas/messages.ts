@@ -208,6 +208,7 @@ export type ScheduledMessage = z.infer<typeof scheduledMessageSchema>;
 export const scheduledListResponseSchema = z.object({ messages: z.array(scheduledMessageSchema) });
 
 export const cancelScheduledResponseSchema = z.object({ message: z.string(), newCredit: z.number() });
+export type CancelScheduledResponse = z.infer<typeof cancelScheduledResponseSchema>;
 
 export const dashboardStatsSchema = z.object({
   /** Messages handed to a provider (or finally refused), all time. */

@@ -2,6 +2,7 @@
 // the web process shows messages sent by any worker process.
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CHANNELS } from '@kurir/core';
 
 export const simulatorOutbox = pgTable(
   'simulator_outbox',
@@ -10,7 +11,7 @@ export const simulatorOutbox = pgTable(
     to: text('to').notNull(),
     from: text('from').notNull(),
     text: text('text').notNull(),
-    channel: text('channel', { enum: ['sms', 'viber'] }).notNull().default('sms'),
+    channel: text('channel', { enum: CHANNELS }).notNull().default('sms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the receipt handler took this message's receipt; until then a restart reports it again. */
     reportedAt: timestamp('reported_at', { withTimezone: true }),

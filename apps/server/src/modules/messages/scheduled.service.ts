@@ -1,7 +1,7 @@
 // Scheduled messages: the list of those still waiting, and cancelling one (with its refund in the
 // same transaction) while the dispatcher has not taken it.
 import { eq } from 'drizzle-orm';
-import { SEND_MESSAGES, microsToEuros, type ScheduledMessage } from '@kurir/core';
+import { SEND_MESSAGES, microsToEuros, type CancelScheduledResponse, type ScheduledMessage } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -31,7 +31,7 @@ export async function listScheduled(db: Database, userId: string): Promise<Sched
  * SKIP LOCKED claim exclude each other: either we cancel first (the dispatcher never sees it), or
  * the dispatcher holds it (its lease is live, or its time has come) and we refuse with 409.
  */
-export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<{ newCredit: number }> {
+export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<Pick<CancelScheduledResponse, 'newCredit'>> {
   if (!UUID.test(messageId)) throw notFound(SEND_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const row = await lockOwnMessage(tx, userId, messageId);

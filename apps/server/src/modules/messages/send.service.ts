@@ -12,7 +12,8 @@ import {
   recipientsError,
   type Channel,
   type MessageStatus,
-  type MessageType,
+  type SendMessageBody,
+  type SendMessageResponse,
 } from '@kurir/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -29,30 +30,11 @@ export interface SendDeps {
   config: Pick<Config, 'sms' | 'messaging'>;
 }
 
-export interface SendRequest {
-  message: string;
-  recipients?: string[];
-  recipient?: string;
-  phonebookIds?: string[];
-  channel: Channel;
-  messageType?: MessageType;
+/** The send body as core's schema parses it, with the schedule resolved to a time. */
+export type SendRequest = Omit<SendMessageBody, 'sender' | 'schedule' | 'scheduledFor'> & {
   /** Null sends now. */
   scheduledFor: Date | null;
-}
-
-export interface SendResult {
-  message: string;
-  batchId: string;
-  count: number;
-  cost: number;
-  newCredit: number;
-  sender: string;
-  channel: Channel;
-  parts: number;
-  scheduledFor: string | null;
-  duplicatesRemoved: number;
-  results: { recipient: string; id: string; status: MessageStatus }[];
-}
+};
 
 /** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
 export async function resolveRecipients(db: Database, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
@@ -71,7 +53,7 @@ export function checkScheduledTime(when: Date, now = new Date()): void {
   }
 }
 
-export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendResult> {
+export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendMessageResponse> {
   const { db, config } = deps;
   if (request.channel === 'viber') await requireFeature(db, userId, 'viber');
   if (request.scheduledFor) {

@@ -5,7 +5,7 @@
 // second settlement of the same message (a receipt that arrives twice, two workers) a no-op, and
 // the unique index transactions_refund_once_idx would refuse a second refund row regardless.
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { formatEuros } from '@kurir/core';
+import { formatEuros, type Channel } from '@kurir/core';
 import type { Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
@@ -78,7 +78,7 @@ export async function cancelScheduledMessage(tx: Tx, messageId: string): Promise
 
 function refundDescription(
   outcome: Settlement,
-  row: { recipient: string; channel: 'sms' | 'viber'; requestedChannel: 'sms' | 'viber' },
+  row: { recipient: string; channel: Channel; requestedChannel: Channel },
   refund: number,
 ): string {
   switch (outcome.status) {

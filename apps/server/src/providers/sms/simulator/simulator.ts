@@ -15,6 +15,7 @@
 // Viber, SIMULATOR_NOT_ON_VIBER_RATE of recipients are not Viber users.
 import { randomUUID } from 'node:crypto';
 import { desc, eq, isNull } from 'drizzle-orm';
+import { CHANNELS } from '@kurir/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/client';
 import { simulatorOutbox } from '../../../db/schema';
@@ -48,7 +49,7 @@ interface Outcome {
 
 export class SimulatorProvider implements SmsProvider {
   readonly name = 'simulator';
-  readonly channels = ['sms', 'viber'] as const;
+  readonly channels = CHANNELS;
   private receiptHandler: ReceiptHandler | null = null;
   private readonly queued: DeliveryReceipt[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
