@@ -9,6 +9,7 @@ import type { Database, DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
 import { settleMessage } from '../modules/messages/settlement';
 import { queryRows } from '../modules/messages/query-rows';
+import { recordMessageEvents } from '../modules/webhooks/events';
 
 export interface ClaimedMessage {
   id: string;
@@ -17,10 +18,12 @@ export interface ClaimedMessage {
   senderName: string;
   channel: Channel;
   attempts: number;
+  /** Sent with a test API key: goes to the simulator. */
+  test: boolean;
 }
 
 export async function claimDueMessages(db: Database, options: { limit: number; leaseSeconds: number; leaseToken: string }) {
-  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number }>(db, sql`
+  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number; test: boolean }>(db, sql`
     update messages m
        set locked_until = now() + ${options.leaseSeconds} * interval '1 second',
            lease_token = ${options.leaseToken}::uuid,
@@ -33,7 +36,7 @@ export async function claimDueMessages(db: Database, options: { limit: number; l
              limit ${options.limit}
                for update skip locked) due
      where m.id = due.id
-    returning m.id, m.recipient, m.message, m.sender_name, m.channel, m.attempts`);
+    returning m.id, m.recipient, m.message, m.sender_name, m.channel, m.attempts, m.test`);
   return result.map(
     (r): ClaimedMessage => ({
       id: r.id,
@@ -42,6 +45,7 @@ export async function claimDueMessages(db: Database, options: { limit: number; l
       senderName: r.sender_name,
       channel: r.channel,
       attempts: Number(r.attempts),
+      test: r.test === true,
     }),
   );
 }
@@ -51,26 +55,30 @@ export async function markSent(
   db: Database,
   leaseToken: string,
   provider: string,
-  accepted: { id: string; providerMessageId: string }[],
+  accepted: { id: string; providerMessageId: string; provider?: string }[],
   viberValiditySeconds: number,
 ): Promise<void> {
   if (accepted.length === 0) return;
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
-  await queryRows(db, sql`
+  await db.transaction(async (tx) => {
+    const sent = await queryRows<{ id: string }>(tx, sql`
     update messages m
        set status = 'sent',
-           provider = ${provider},
+           provider = coalesce(v.provider, ${provider}),
            provider_message_id = v.pmid,
            processed_at = coalesce(m.processed_at, now()),
            fallback_at = case when m.channel = 'viber' then now() + ${fallbackSeconds} * interval '1 second' end,
            error_message = null,
            locked_until = null,
            lease_token = null
-      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId })))}::jsonb)
-           as v(id uuid, pmid text)
-     where m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider })))}::jsonb)
+           as v(id uuid, pmid text, provider text)
+     where m.id = v.id and m.lease_token = ${leaseToken}::uuid
+    returning m.id`);
+    await recordMessageEvents(tx, sent.map((r) => ({ messageId: r.id, status: 'sent' as const })));
+  });
 }
 
 /** A temporary failure: back to the queue after `delaySeconds`. */

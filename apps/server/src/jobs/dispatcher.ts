@@ -55,6 +55,8 @@ export class Dispatcher {
     private readonly provider: SmsProvider,
     private readonly options: DispatcherOptions,
     private readonly log: JobLogger,
+    /** Where test API keys' messages go: the simulator (never a real provider). */
+    private readonly testProvider: SmsProvider | null = provider.name === 'simulator' ? provider : null,
   ) {}
 
   start(): void {
@@ -85,7 +87,7 @@ export class Dispatcher {
 
     // Accepted messages are recorded in groups while the batch is still being submitted, so
     // their receipts rarely arrive before the provider id is stored (see receipts.ts).
-    let accepted: { id: string; providerMessageId: string }[] = [];
+    let accepted: { id: string; providerMessageId: string; provider: string }[] = [];
     let recording = Promise.resolve();
     let recordError: unknown = null;
     const flush = () => {
@@ -99,7 +101,7 @@ export class Dispatcher {
     await forEachLimited(claimed, this.options.concurrency, async (m) => {
       try {
         const result = await this.submit(leaseToken, m);
-        accepted.push({ id: m.id, providerMessageId: result.providerMessageId });
+        accepted.push({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
         if (accepted.length >= RECORD_GROUP) void flush();
       } catch (error) {
         await this.recordFailure(leaseToken, m, error);
@@ -114,7 +116,7 @@ export class Dispatcher {
    * The provider has these messages now; if we could not say so, their lease would run out and
    * they would be sent twice. So a failed write is tried again before giving up.
    */
-  private async recordAccepted(leaseToken: string, accepted: { id: string; providerMessageId: string }[]): Promise<void> {
+  private async recordAccepted(leaseToken: string, accepted: { id: string; providerMessageId: string; provider: string }[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await markSent(this.db, leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
@@ -160,12 +162,14 @@ export class Dispatcher {
   }
 
   private async submit(leaseToken: string, m: ClaimedMessage) {
+    const provider = m.test ? this.testProvider : this.provider;
+    if (!provider) throw new ProviderError('No simulator for test messages', true);
     let channel = m.channel;
-    if (channel === 'viber' && !this.provider.channels.includes('viber')) {
+    if (channel === 'viber' && !provider.channels.includes('viber')) {
       await switchClaimedToSms(this.db, leaseToken, m.id);
       channel = 'sms';
     }
-    return this.provider.submit({
+    const result = await provider.submit({
       id: m.id,
       to: m.recipient,
       from: m.senderName,
@@ -173,6 +177,7 @@ export class Dispatcher {
       channel,
       ...(channel === 'viber' ? { validitySeconds: this.options.viberValiditySeconds } : {}),
     });
+    return { ...result, provider: provider.name };
   }
 
   private async recordFailure(leaseToken: string, m: ClaimedMessage, error: unknown): Promise<void> {

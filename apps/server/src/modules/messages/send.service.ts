@@ -17,7 +17,9 @@ import {
   type MessageType,
 } from '@kurir/core';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { users } from '../../db/schema';
 import { notifyMessagesQueued } from '../../jobs/queue-signal';
 import { badRequest } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
@@ -40,6 +42,8 @@ export interface SendRequest {
   messageType?: MessageType;
   /** Null sends now. */
   scheduledFor: Date | null;
+  /** A test API key's send: to the simulator, priced at 0, nothing debited, marked as test. */
+  test?: boolean;
 }
 
 export interface SendResult {
@@ -57,7 +61,7 @@ export interface SendResult {
 }
 
 /** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
-export async function resolveRecipients(db: Database, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
+export async function resolveRecipients(db: DbOrTx, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
   const typed = [...(input.recipients ?? []), ...(input.recipient !== undefined ? [input.recipient] : [])];
   if (input.phonebookIds && input.phonebookIds.length > 0) {
     await requireFeature(db, userId, 'phonebook');
@@ -86,7 +90,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
 
   // A client may name a sender, but only an approved custom sender name is ever used.
   const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;
-  const unitPrices = await getMessagePrices(db);
+  const unitPrices = request.test ? TEST_PRICES : await getMessagePrices(db);
   const parts = countParts(request.message);
   const smsPrice = multiplyMicros(unitPrices.sms, parts);
   const reservedPrice = reservationPerRecipient({ channel: request.channel, parts, unitPrices });
@@ -96,7 +100,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const batchId = randomUUID();
 
   const { rows, balanceAfter } = await db.transaction(async (tx) => {
-    const change = await changeBalance(tx, {
+    const change = request.test ? await readBalance(tx, userId) : await changeBalance(tx, {
       userId,
       amount: -total,
       type: request.channel === 'viber' ? 'viber_cost' : 'sms_cost',
@@ -116,6 +120,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
       smsPrice,
       price,
       scheduledFor: request.scheduledFor,
+      test: request.test === true,
     });
     return { rows: inserted, balanceAfter: change.balanceAfter };
   });
@@ -135,6 +140,14 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
     duplicatesRemoved: parsed.duplicates,
     results: rows.map((r) => ({ recipient: r.recipient, id: r.id, status })),
   };
+}
+
+/** Test sends cost nothing: every price is 0, so nothing is reserved, debited or refunded. */
+const TEST_PRICES = { sms: 0, viber: 0 } as const;
+
+async function readBalance(tx: Tx, userId: string): Promise<{ balanceAfter: number }> {
+  const [row] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  return { balanceAfter: row?.credit ?? 0 };
 }
 
 function debitDescription(channel: Channel, count: number, parts: number, scheduled: boolean): string {
