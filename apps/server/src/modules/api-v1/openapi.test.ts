@@ -98,14 +98,14 @@ describe('/api/v1/openapi.json', () => {
     const to = newPhone('001');
     const sent = await client.POST('/api/v1/messages' as never, { body: { to, text: 'Hello from a generated client' } } as never);
     expect(sent.response.status).toBe(201);
-    const id = (sent.data as { messages: { id: string }[] }).messages[0]!.id;
+    const id = (sent.data as unknown as { messages: { id: string }[] }).messages[0]!.id;
 
     const simulator = new SimulatorProvider(t.db, { delayMs: 0 });
     await dispatcherFor(t.db, simulator).runOnce();
     let status = '';
     for (let i = 0; i < 50 && status !== 'delivered'; i++) {
       const read = await client.GET('/api/v1/messages/{id}' as never, { params: { path: { id } } } as never);
-      status = (read.data as { status: string }).status;
+      status = (read.data as unknown as { status: string }).status;
       if (status === 'delivered') break;
       await retryUnmatchedReceipts(t.db); // a receipt that overtook the record of the provider id
       await new Promise((r) => setTimeout(r, 50));
