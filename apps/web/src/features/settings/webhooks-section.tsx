@@ -45,7 +45,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS_COLORS[d.status]}>
+                <Badge variant="light" color={STATUS_COLORS[d.status]} miw={96}>
                   {d.status}
                 </Badge>
               </Table.Td>
@@ -88,6 +88,7 @@ function Endpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
           size="xs"
           variant="subtle"
           color="red"
+          style={{ flexShrink: 0 }}
           loading={remove.isPending}
           onClick={() => {
             if (!window.confirm('Delete this webhook endpoint and its delivery log?')) return;
