@@ -11,7 +11,7 @@ import { Dispatcher, type JobLogger } from './dispatcher';
 import { notifyMessagesQueued } from './queue-signal';
 import { receiptHandler, retryUnmatchedReceipts } from './receipts';
 import { SimulatorProvider } from '../providers/sms/simulator/simulator';
-import { startWebhookJobs } from './webhook-delivery';
+import { API_CLEANUP_MS, cleanUpApiRecords, startWebhookJobs } from './webhook-delivery';
 
 const RECEIPT_RETRY_MS = 2000;
 const VIBER_SWEEP_MS = 5000;
@@ -53,6 +53,7 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
     every(VIBER_SWEEP_MS, async () => {
       if ((await fallBackOverdueViber(db, 1000)) > 0) notifyMessagesQueued();
     }, log),
+    every(API_CLEANUP_MS, () => cleanUpApiRecords(db, config), log),
   ];
 
   return {

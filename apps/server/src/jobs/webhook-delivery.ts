@@ -7,11 +7,11 @@ import { deleteOldCounters } from '../modules/api-keys/api-key-auth';
 import { deleteExpiredIdempotencyKeys } from '../modules/api-v1/idempotency';
 import { claimDueDeliveries, deliver } from '../modules/webhooks/delivery.service';
 import { forEachLimited, type JobLogger } from './dispatcher';
-import { every } from './index';
 
 const BATCH = 50;
 const CONCURRENCY = 10;
-const CLEANUP_MS = 10 * 60_000;
+/** How often expired idempotency records and old counters are removed (jobs/index.ts runs it). */
+export const API_CLEANUP_MS = 10 * 60_000;
 
 export class WebhookDeliverer {
   private running = false;
@@ -66,22 +66,13 @@ export class WebhookDeliverer {
   }
 }
 
-export function startWebhookJobs(deps: { db: Database; config: Pick<Config, 'webhooks' | 'api'>; log: JobLogger }) {
-  const { db, config, log } = deps;
-  const deliverer = new WebhookDeliverer(db, config.webhooks, log);
+export function startWebhookJobs(deps: { db: Database; config: Pick<Config, 'webhooks'>; log: JobLogger }) {
+  const deliverer = new WebhookDeliverer(deps.db, deps.config.webhooks, deps.log);
   deliverer.start();
-  const cleanup = every(
-    CLEANUP_MS,
-    async () => {
-      await deleteExpiredIdempotencyKeys(db);
-      await deleteOldCounters(db, config.api.rateLimit.windowSeconds);
-    },
-    log,
-  );
-  return {
-    deliverer,
-    async stop() {
-      await Promise.all([cleanup.stop(), deliverer.stop()]);
-    },
-  };
+  return deliverer;
+}
+
+export async function cleanUpApiRecords(db: Database, config: Pick<Config, 'api'>): Promise<void> {
+  await deleteExpiredIdempotencyKeys(db);
+  await deleteOldCounters(db, config.api.rateLimit.windowSeconds);
 }
