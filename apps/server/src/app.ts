@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
@@ -16,6 +16,11 @@ import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { apiV1Routes } from './modules/api-v1/api-v1.routes';
+import { API_KEY_SECURITY } from './modules/api-v1/api-v1.schema';
+import { API_KEY_SECURITY_SCHEME } from './modules/api-v1/openapi';
+import { webhookEndpointRoutes } from './modules/webhooks/webhooks.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { statsRoutes } from './modules/dashboard/stats.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -58,8 +63,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: 'Kurir API', version: '1.0.0' } },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Kurir API', version: '1.0.0' },
+      components: { securitySchemes: { [API_KEY_SECURITY]: API_KEY_SECURITY_SCHEME } },
+    },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   registerAccessControl(app, { db, config });
   registerNulCharacterGuard(app);
@@ -77,6 +87,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(recentTransactionsRoutes({ db }));
   await app.register(messagesRoutes({ db, config }));
   await app.register(statsRoutes({ db }));
+  await app.register(apiKeyRoutes({ db }));
+  await app.register(apiV1Routes({ db, config }));
+  await app.register(webhookEndpointRoutes({ db, config }));
   await app.register(aiRoutes({ ai: createAiProvider(config.ai) }));
   // The SMS vendor's own routes: a delivery-report webhook, or the simulator's dev outbox.
   const vendorRoutes = deps.sms.routes?.();

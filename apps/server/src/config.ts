@@ -61,6 +61,15 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Public API (/api/v1): requests per key per fixed window, counted in the database. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(6000),
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Delivery webhooks may reach private, loopback and link-local addresses (development and tests only). */
+  WEBHOOKS_ALLOW_PRIVATE: boolean.default(false),
+  /** Seconds to wait before each retry of a failed webhook delivery; after the last, the endpoint is disabled. */
+  WEBHOOK_RETRY_SCHEDULE: z.string().default('5,300,1800,7200,18000,36000').pipe(list).pipe(z.array(z.string().regex(/^\d+(\.\d+)?$/, 'seconds, separated by commas').transform(Number)).min(1)),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
@@ -174,6 +183,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messaging: { maxRecipientsPerSend: e.MAX_RECIPIENTS_PER_SEND },
     jobs: parseJobs(e),
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    api: { rateLimit: { limit: e.API_RATE_LIMIT, windowSeconds: e.API_RATE_WINDOW_SECONDS } },
+    webhooks: {
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      retrySeconds: e.WEBHOOK_RETRY_SCHEDULE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+    },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,
   };

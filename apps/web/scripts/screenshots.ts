@@ -38,7 +38,7 @@ function fakeUser(phone: string) {
     created_at: new Date().toISOString(),
     last_login: new Date().toISOString(),
     settings: { sender_name: 'Kurir', primary_channel: 'sms' },
-    features: { viber: false, schedule: false, phonebook: false, customSender: false },
+    features: { viber: false, schedule: false, phonebook: false, customSender: false, api: false },
   };
 }
 

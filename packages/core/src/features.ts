@@ -10,6 +10,7 @@ export function featureOfProductName(name: string): FeatureKey | null {
   if (n.includes('schedule')) return 'schedule';
   if (n.includes('phonebook')) return 'phonebook';
   if (n.includes('custom sender')) return 'customSender';
+  if (n.includes('api access')) return 'api';
   return null;
 }
 
@@ -18,4 +19,5 @@ export const FEATURE_REQUIRED_MESSAGES: Record<FeatureKey, string> = {
   schedule: 'Scheduled sending requires an active Schedule Send service. Please purchase it on the Products page.',
   phonebook: 'Phonebooks require an active Phonebook service. Please purchase it on the Products page.',
   customSender: 'A custom sender name requires an approved Custom sender name service.',
+  api: 'Live API keys require an active API access service. Please purchase it on the Products page. Test keys are free.',
 };

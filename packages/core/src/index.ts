@@ -14,3 +14,5 @@ export * from './schemas/profile';
 export * from './schemas/payments';
 export * from './schemas/messages';
 export * from './schemas/admin-users';
+export * from './schemas/api-keys';
+export * from './schemas/api-v1';

@@ -4,25 +4,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { isApiV1Request, shapeErrorBody } from '../modules/api-v1/error-shape';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
-      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+      return reply.status(error.status).send(shapeErrorBody(request, { message: error.message, code: error.code, ...error.extra }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const message = issue?.message ?? 'Invalid request';
-      return reply.status(400).send({ message, code: 'validation_failed' });
+      const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      return reply.status(400).send(shapeErrorBody(request, { message, code: 'validation_failed', ...(isApiV1Request(request) ? { issues } : {}) }));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+      return reply.status(status).send(shapeErrorBody(request, { message: error.message, code: error.code ?? 'bad_request' }));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    return reply.status(500).send(shapeErrorBody(request, { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }));
   });
 
   // Fastify takes one not-found handler per prefix, so the web app's fallback to index.html is
@@ -30,7 +32,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const page = pageFallbacks.get(app);
     if (page && request.method === 'GET' && !request.url.startsWith('/api/')) return page(request, reply);
-    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' });
+    return reply
+      .status(404)
+      .send(shapeErrorBody(request, { message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' }));
   });
 }
 

@@ -18,7 +18,7 @@ describe('docs/routes.md', () => {
     const rows = (await renderRouteDoc()).split('\n').filter((l) => /^\| (GET|POST|PUT|PATCH|DELETE) /.test(l));
     const keys = rows.map((r) => r.split(' | ').slice(0, 2).join(' '));
     expect(new Set(keys).size).toBe(keys.length);
-    expect(rows.every((r) => / \| (public|customer|admin) \| /.test(r))).toBe(true);
+    expect(rows.every((r) => / \| (public|customer|admin|api_key) \| /.test(r))).toBe(true);
     expect(keys).toContain('| POST `/api/message/send`');
   });
 });

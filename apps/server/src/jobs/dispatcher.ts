@@ -48,6 +48,8 @@ export class Dispatcher {
     private readonly provider: SmsProvider,
     private readonly options: DispatcherOptions,
     private readonly log: JobLogger,
+    /** Where test API keys' messages go: the simulator (never a real provider). */
+    private readonly testProvider: SmsProvider | null = provider.name === 'simulator' ? provider : null,
   ) {}
 
   start(): void {
@@ -93,7 +95,7 @@ export class Dispatcher {
     await forEachLimited(batch, this.options.concurrency, async (m) => {
       try {
         const result = await this.submit(m);
-        accepted.push({ id: m.id, providerMessageId: result.providerMessageId });
+        accepted.push({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
         if (accepted.length >= RECORD_GROUP) void flush();
       } catch (error) {
         await this.recordFailure(leaseToken, m, error);
@@ -153,17 +155,24 @@ export class Dispatcher {
     });
   }
 
-  /** A provider without Viber sends the batch's Viber messages as SMS (one write for the batch). */
-  private async switchUncarriedViber(leaseToken: string, claimed: ClaimedMessage[]): Promise<ClaimedMessage[]> {
-    if (this.provider.channels.includes('viber')) return claimed;
-    const viber = claimed.filter((m) => m.channel === 'viber').map((m) => m.id);
-    if (viber.length === 0) return claimed;
-    await this.store.switchToSms(leaseToken, viber);
-    return claimed.map((m) => (m.channel === 'viber' ? { ...m, channel: 'sms' } : m));
+  /** Where a message goes: test API keys' messages to the simulator, never to a real provider. */
+  private providerFor(m: ClaimedMessage): SmsProvider | null {
+    return m.test ? this.testProvider : this.provider;
   }
 
-  private submit(m: ClaimedMessage) {
-    return this.provider.submit({
+  /** Viber messages whose provider has no Viber are sent as SMS (one write for the batch). */
+  private async switchUncarriedViber(leaseToken: string, claimed: ClaimedMessage[]): Promise<ClaimedMessage[]> {
+    const uncarried = (m: ClaimedMessage) => m.channel === 'viber' && !(this.providerFor(m)?.channels.includes('viber') ?? true);
+    const viber = claimed.filter(uncarried).map((m) => m.id);
+    if (viber.length === 0) return claimed;
+    await this.store.switchToSms(leaseToken, viber);
+    return claimed.map((m) => (uncarried(m) ? { ...m, channel: 'sms' } : m));
+  }
+
+  private async submit(m: ClaimedMessage) {
+    const provider = this.providerFor(m);
+    if (!provider) throw new ProviderError('No simulator for test messages', true);
+    const result = await provider.submit({
       id: m.id,
       to: m.recipient,
       from: m.senderName,
@@ -171,6 +180,7 @@ export class Dispatcher {
       channel: m.channel,
       ...(m.channel === 'viber' ? { validitySeconds: this.options.viberValiditySeconds } : {}),
     });
+    return { ...result, provider: provider.name };
   }
 
   private async recordFailure(leaseToken: string, m: ClaimedMessage, error: unknown): Promise<void> {

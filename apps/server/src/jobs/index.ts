@@ -10,6 +10,8 @@ import { createMessageStore, fallBackOverdueViber } from '../modules/messages/li
 import { notifyMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { receiptHandler, retryUnmatchedReceipts } from '../modules/messages/lifecycle/receipts';
 import { Dispatcher, type JobLogger } from './dispatcher';
+import { SimulatorProvider } from '../providers/sms/simulator/simulator';
+import { API_CLEANUP_MS, cleanUpApiRecords, startWebhookJobs } from './webhook-delivery';
 
 const RECEIPT_RETRY_MS = 2000;
 const VIBER_SWEEP_MS = 5000;
@@ -19,8 +21,10 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<Config, 'jobs' | 'sms'>; log: JobLogger }): Jobs {
+export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<Config, 'jobs' | 'sms' | 'webhooks' | 'api'>; log: JobLogger }): Jobs {
   const { db, sms, config, log } = deps;
+  // Test API keys' messages go to the simulator, whatever the real provider is.
+  const testSms = sms.name === 'simulator' ? sms : new SimulatorProvider(db, { viberValiditySeconds: config.sms.viberValiditySeconds });
   const dispatcher = new Dispatcher(
     createMessageStore(db),
     sms,
@@ -34,9 +38,12 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
       viberValiditySeconds: config.sms.viberValiditySeconds,
     },
     log,
+    testSms,
   );
   sms.onReceipt(receiptHandler(db, sms.name));
+  if (testSms !== sms) testSms.onReceipt(receiptHandler(db, testSms.name));
   dispatcher.start();
+  const webhooks = startWebhookJobs({ db, config, log });
 
   const periodic = [
     every(RECEIPT_RETRY_MS, async () => {
@@ -46,13 +53,15 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
     every(VIBER_SWEEP_MS, async () => {
       if ((await fallBackOverdueViber(db, 1000)) > 0) notifyMessagesQueued();
     }, log),
+    every(API_CLEANUP_MS, () => cleanUpApiRecords(db, config), log),
   ];
 
   return {
     dispatcher,
     async stop() {
-      await Promise.all(periodic.map((p) => p.stop()));
+      await Promise.all([...periodic.map((p) => p.stop()), webhooks.stop()]);
       await dispatcher.stop();
+      if (testSms !== sms) await testSms.close();
     },
   };
 }

@@ -21,7 +21,13 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'docs/api', lazy: () => import('../features/api-docs/api-docs-page').then((m) => ({ Component: m.ApiDocsPage })) },
+        ],
+      },
       {
         element: <RedirectIfAuthenticated />,
         children: [
@@ -46,6 +52,7 @@ export const router = createBrowserRouter([
               { path: 'phonebook/:id/entries', lazy: () => import('../features/phonebooks/contacts-page').then((m) => ({ Component: m.ContactsPage })) },
               { path: 'profile', lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })) },
               { path: 'products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
+              { path: 'settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
             ],
           },
         ],

@@ -29,6 +29,8 @@ export const featuresSchema = z.object({
   schedule: z.boolean(),
   phonebook: z.boolean(),
   customSender: z.boolean(),
+  /** Live API keys (test keys are free). */
+  api: z.boolean(),
 });
 export type Features = z.infer<typeof featuresSchema>;
 

@@ -3,7 +3,7 @@
 // FOR UPDATE SKIP LOCKED, so any number of workers split the work without duplicates, and a
 // crashed worker's rows become claimable again when their lease (locked_until) runs out.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CHANNELS, DELIVERY_RECEIPT_STATUSES, MESSAGE_STATUS_VALUES, MESSAGE_TYPE_VALUES } from '@kurir/core';
 import { isOneOf } from './values';
 import { users } from './users';
@@ -53,6 +53,8 @@ export const messages = pgTable(
     /** When its final price was fixed and the unused reservation refunded (once). */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sent with a test API key: goes to the simulator and costs nothing. */
+    test: boolean('test').notNull().default(false),
   },
   (t) => [
     // History: a user's messages newest first, and its filters, walk this index.

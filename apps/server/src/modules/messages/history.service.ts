@@ -2,7 +2,7 @@
 import { microsToEuros, type HistoryQuery, type HistoryResponse } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { containsPattern, findHistory, searchLexemes, type HistoryFilter } from './messages.repo';
+import { containsPattern, findHistory, findHistoryRows, searchLexemes, type HistoryFilter } from './messages.repo';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -17,6 +17,19 @@ export function parseBoundary(value: string | undefined, which: 'start' | 'end',
   const year = date.getUTCFullYear();
   if (year < 1 || year > 9999) throw badRequest(`${name} is not a valid date`, 'invalid_date');
   return date;
+}
+
+export type HistoryPageQuery = Pick<HistoryQuery, 'limit' | 'recipient' | 'start_date' | 'end_date'> &
+  Pick<HistoryFilter, 'status' | 'id' | 'before'>;
+
+/** The same history, for the public API: its filters, keyset paging, no total. */
+export async function getHistoryPage(db: DbOrTx, userId: string, query: HistoryPageQuery) {
+  const filter: HistoryFilter = { userId, limit: query.limit, offset: 0, status: query.status, id: query.id, before: query.before };
+  const digits = query.recipient?.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits) filter.recipientDigits = digits;
+  filter.from = parseBoundary(query.start_date, 'start', 'created_after');
+  filter.to = parseBoundary(query.end_date, 'end', 'created_before');
+  return findHistoryRows(db, filter);
 }
 
 export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery): Promise<HistoryResponse> {

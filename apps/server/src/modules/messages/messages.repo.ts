@@ -21,6 +21,7 @@ export interface NewSend {
   smsPrice: number;
   price: number;
   scheduledFor: Date | null;
+  test?: boolean;
 }
 
 /**
@@ -36,10 +37,11 @@ export async function insertSendRows(tx: Tx, send: NewSend): Promise<{ id: strin
     const chunk = JSON.stringify(send.recipients.slice(i, i + INSERT_CHUNK));
     const result = await queryRows<{ id: string; recipient: string }>(tx, sql`
       insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
-                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
+                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at, test)
       select ${send.userId}::uuid, ${send.batchId}::uuid, r.recipient, ${send.message}, ${send.senderName},
              ${send.messageType}, ${send.channel}, ${send.channel}, ${status}, ${send.parts}, ${send.reservedPrice},
-             ${send.smsPrice}, ${send.price}, ${scheduledFor}::timestamptz, coalesce(${scheduledFor}::timestamptz, now())
+             ${send.smsPrice}, ${send.price}, ${scheduledFor}::timestamptz, coalesce(${scheduledFor}::timestamptz, now()),
+             ${send.test === true}
       from jsonb_array_elements_text(${chunk}::jsonb) with ordinality as r(recipient, n)
       order by r.n
       returning id, recipient`);
@@ -58,6 +60,10 @@ export interface HistoryFilter {
   recipientDigits?: string;
   from?: Date;
   to?: Date;
+  /** The public API's filters: one status, one message, and keyset paging (older than this row). */
+  status?: MessageStatus;
+  id?: string;
+  before?: string;
 }
 
 /** The words of a search as PostgreSQL's own parser splits them, so they match the index. */
@@ -91,12 +97,27 @@ function historyConditions(f: HistoryFilter): SQL | undefined {
   }
   if (f.from) conditions.push(gte(messages.createdAt, f.from));
   if (f.to) conditions.push(lt(messages.createdAt, f.to));
+  if (f.status) conditions.push(eq(messages.status, f.status));
+  if (f.id) conditions.push(eq(messages.id, f.id));
+  if (f.before) {
+    // Compared in SQL with the row's own created_at: JavaScript dates would drop its microseconds.
+    conditions.push(
+      sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${f.before}::uuid)`,
+    );
+  }
   return and(...conditions);
 }
 
 export async function findHistory(db: DbOrTx, f: HistoryFilter) {
   const where = historyConditions(f);
-  const rows = await db
+  const rows = await findHistoryRows(db, f);
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** One page of the history, without the total (the public API pages by cursor). */
+export async function findHistoryRows(db: DbOrTx, f: HistoryFilter) {
+  return db
     .select({
       id: messages.id,
       recipient: messages.recipient,
@@ -109,14 +130,15 @@ export async function findHistory(db: DbOrTx, f: HistoryFilter) {
       errorMessage: messages.errorMessage,
       parts: messages.parts,
       senderName: messages.senderName,
+      processedAt: messages.processedAt,
+      settledAt: messages.settledAt,
+      test: messages.test,
     })
     .from(messages)
-    .where(where)
+    .where(historyConditions(f))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(f.limit)
     .offset(f.offset);
-  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
-  return { rows, total: count?.total ?? 0 };
 }
 
 /** Waiting scheduled messages, soonest first. */

@@ -17,7 +17,7 @@ import {
 import { requireUser } from '../../http/access';
 import { badRequest } from '../../lib/errors';
 import { getHistory } from './history.service';
-import { quoteSend } from './quote.service';
+import { quoteSend, toQuoteResponse } from './quote.service';
 import { cancelScheduled, listScheduled } from './scheduled.service';
 import { sendMessages, type SendDeps } from './send.service';
 
@@ -68,7 +68,10 @@ export function messagesRoutes(deps: SendDeps) {
         bodyLimit: SEND_BODY_LIMIT,
         schema: { body: quoteMessageBodySchema, response: { 200: quoteMessageResponseSchema } },
       },
-      async (request) => quoteSend(db, requireUser(request), request.body),
+      async (request) => {
+        const user = requireUser(request);
+        return toQuoteResponse(await quoteSend(db, user.id, request.body), user.credit);
+      },
     );
 
     r.get(

@@ -16,7 +16,9 @@ import {
   type SendMessageResponse,
 } from '@kurir/core';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { users } from '../../db/schema';
 import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
@@ -34,10 +36,12 @@ export interface SendDeps {
 export type SendRequest = Omit<SendMessageBody, 'sender' | 'schedule' | 'scheduledFor'> & {
   /** Null sends now. */
   scheduledFor: Date | null;
+  /** A test API key's send: to the simulator, priced at 0, nothing debited, marked as test. */
+  test?: boolean;
 };
 
 /** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
-export async function resolveRecipients(db: Database, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
+export async function resolveRecipients(db: DbOrTx, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
   const typed = [...(input.recipients ?? []), ...(input.recipient !== undefined ? [input.recipient] : [])];
   if (input.phonebookIds && input.phonebookIds.length > 0) {
     await requireFeature(db, userId, 'phonebook');
@@ -67,12 +71,12 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   // A client may name a sender, but only an approved custom sender name is ever used.
   const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;
   const count = parsed.recipients.length;
-  const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: await getMessagePrices(db) });
+  const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: request.test ? TEST_PRICES : await getMessagePrices(db) });
   const { parts, hold: total } = pricing;
   const batchId = randomUUID();
 
   const { rows, balanceAfter } = await db.transaction(async (tx) => {
-    const change = await changeBalance(tx, {
+    const change = request.test ? await readBalance(tx, userId) : await changeBalance(tx, {
       userId,
       amount: -total,
       type: request.channel === 'viber' ? 'viber_cost' : 'sms_cost',
@@ -92,6 +96,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
       smsPrice: pricing.perRecipient.smsCost,
       price: pricing.perRecipient.cost,
       scheduledFor: request.scheduledFor,
+      test: request.test === true,
     });
     return { rows: inserted, balanceAfter: change.balanceAfter };
   });
@@ -111,6 +116,14 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
     duplicatesRemoved: parsed.duplicates,
     results: rows.map((r) => ({ recipient: r.recipient, id: r.id, status })),
   };
+}
+
+/** Test sends cost nothing: every price is 0, so nothing is reserved, debited or refunded. */
+const TEST_PRICES = { sms: 0, viber: 0 } as const;
+
+async function readBalance(tx: Tx, userId: string): Promise<{ balanceAfter: number }> {
+  const [row] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  return { balanceAfter: row?.credit ?? 0 };
 }
 
 function debitDescription(channel: Channel, count: number, parts: number, scheduled: boolean): string {

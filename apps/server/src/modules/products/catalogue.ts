@@ -65,9 +65,6 @@ export const DEFAULT_CATALOGUE: readonly NewProduct[] = [
     type: 'monthly',
     iconType: 'api',
     netSellPrice: 8_114_754, // 9.90 €
-    // Not on sale until API keys exist: nobody should pay for a service that does not work yet.
-    // The product that ships API keys sets it active.
-    status: 'inactive',
   },
 ];
 

@@ -81,8 +81,8 @@ describe('catalogue', () => {
     expect(byName.get('SMS Message')).toMatchObject({ purchasable: false, type: 'per_unit', icon_type: 'sms', sellPriceWithTax: 0.07991 });
     expect(byName.get('Viber Message')).toMatchObject({ purchasable: false, sellPriceWithTax: 0.03 });
     expect(byName.get('Custom sender name')).toMatchObject({ purchasable: true, type: 'one_time', icon_type: 'sender', sellPriceWithTax: 19.99 });
-    // Seeded inactive until API keys exist: not offered for sale.
-    expect(byName.has('API access')).toBe(false);
+    // On sale now that API keys exist: it is what allows live keys.
+    expect(byName.get('API access')).toMatchObject({ purchasable: true, type: 'monthly', icon_type: 'api', sellPriceWithTax: 9.9 });
   });
 });
 

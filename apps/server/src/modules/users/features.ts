@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { products, userProducts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-export const NO_FEATURES: Features = { viber: false, schedule: false, phonebook: false, customSender: false };
+export const NO_FEATURES: Features = { viber: false, schedule: false, phonebook: false, customSender: false, api: false };
 
 export type FeatureLoader = (db: DbOrTx, userId: string) => Promise<Features>;
 

@@ -19,7 +19,7 @@ const columns: { heading: string; items: FooterItem[] }[] = [
   },
   {
     heading: 'Support',
-    items: [{ label: 'Help center' }, { label: 'Contact us' }, { label: 'API documentation' }, { label: 'System status' }],
+    items: [{ label: 'Help center' }, { label: 'Contact us' }, { label: 'API documentation', to: '/docs/api' }, { label: 'System status' }],
   },
   {
     heading: 'Legal',

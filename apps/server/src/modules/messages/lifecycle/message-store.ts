@@ -9,6 +9,7 @@ import type { Channel } from '@kurir/core';
 import type { Database, DbOrTx } from '../../../db/client';
 import { queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
+import { recordMessageEvents } from '../../webhooks/events';
 import { settleMessage } from './settlement';
 
 export interface ClaimedMessage {
@@ -18,11 +19,15 @@ export interface ClaimedMessage {
   senderName: string;
   channel: Channel;
   attempts: number;
+  /** Sent with a test API key: goes to the simulator. */
+  test: boolean;
 }
 
 export interface AcceptedMessage {
   id: string;
   providerMessageId: string;
+  /** The provider that took it, when not the store's default (test messages go to the simulator). */
+  provider?: string;
 }
 
 export interface RetryMessage {
@@ -74,7 +79,7 @@ export function createMessageStore(db: Database): MessageStore {
  * user wait (they are neither sent nor refunded) and go out once the user is active again.
  */
 export async function claimDueMessages(db: Database, options: ClaimOptions): Promise<ClaimedMessage[]> {
-  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number }>(db, sql`
+  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number; test: boolean }>(db, sql`
     update messages m
        set locked_until = now() + ${options.leaseSeconds} * interval '1 second',
            lease_token = ${options.leaseToken}::uuid,
@@ -88,7 +93,7 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
              limit ${options.limit}
                for update of q skip locked) due
      where m.id = due.id
-    returning m.id, m.recipient, m.message, m.sender_name, m.channel, m.attempts`);
+    returning m.id, m.recipient, m.message, m.sender_name, m.channel, m.attempts, m.test`);
   return result.map(
     (r): ClaimedMessage => ({
       id: r.id,
@@ -97,6 +102,7 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
       senderName: r.sender_name,
       channel: r.channel,
       attempts: Number(r.attempts),
+      test: r.test === true,
     }),
   );
 }
@@ -113,19 +119,23 @@ export async function markSent(
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
-  await queryRows(db, sql`
-    update messages m
-       set status = 'sent',
-           provider = ${provider},
-           provider_message_id = v.pmid,
-           processed_at = coalesce(m.processed_at, now()),
-           fallback_at = case when m.channel = 'viber' then now() + ${fallbackSeconds} * interval '1 second' end,
-           error_message = null,
-           locked_until = null,
-           lease_token = null
-      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId })))}::jsonb)
-           as v(id uuid, pmid text)
-     where m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+  await db.transaction(async (tx) => {
+    const sent = await queryRows<{ id: string }>(tx, sql`
+      update messages m
+         set status = 'sent',
+             provider = coalesce(v.provider, ${provider}),
+             provider_message_id = v.pmid,
+             processed_at = coalesce(m.processed_at, now()),
+             fallback_at = case when m.channel = 'viber' then now() + ${fallbackSeconds} * interval '1 second' end,
+             error_message = null,
+             locked_until = null,
+             lease_token = null
+        from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider })))}::jsonb)
+             as v(id uuid, pmid text, provider text)
+       where m.id = v.id and m.lease_token = ${leaseToken}::uuid
+      returning m.id`);
+    await recordMessageEvents(tx, sent.map((r) => ({ messageId: r.id, status: 'sent' as const })));
+  });
 }
 
 /** Temporary failures: back to the queue, each after its own delay. */

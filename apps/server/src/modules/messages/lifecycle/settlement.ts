@@ -9,6 +9,7 @@ import { formatEuros, type Channel } from '@kurir/core';
 import type { Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
+import { recordMessageEvents } from '../../webhooks/events';
 
 export type Settlement =
   | { status: 'delivered' }
@@ -52,6 +53,7 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
     });
   if (!row) return null;
   const refund = row.reservedPrice - row.price;
+  await recordMessageEvents(tx, [{ messageId: row.id, status: outcome.status, refunded: refund }]);
   if (refund === 0) return { id: row.id, userId: row.userId, refunded: 0, newCredit: null };
   const change = await changeBalance(tx, {
     userId: row.userId,

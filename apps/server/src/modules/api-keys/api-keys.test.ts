@@ -1,0 +1,115 @@
+// API keys: created once with their secret, stored hashed, listed with their use, gated by the API
+// access product for live keys, revoked at once; test keys send to the simulator for free.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, messages } from '../../db/schema';
+import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { apiCustomer, keyClient } from '../api-v1/api-v1.test-support';
+import { Dispatcher } from '../../jobs/dispatcher';
+import { createMessageStore } from '../messages/lifecycle/message-store';
+import { FakeProvider, TEST_DISPATCH, creditOf, customer, dispatcherFor, newPhone, silentLog } from '../messages/messages.test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const post = (cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie }, payload: payload as object });
+
+describe('creating and listing keys', () => {
+  it('shows the secret once, stores only its hash, and lists the key with its use', async () => {
+    const c = await customer(t);
+    const res = await post(c.cookie, { name: 'CI', mode: 'test' });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toEqual({ id: expect.any(String), name: 'CI', mode: 'test', prefix: expect.stringMatching(/^kur_test_.{4}$/), key: expect.stringMatching(/^kur_test_[A-Za-z0-9_-]{32}$/) });
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(JSON.stringify(row)).not.toContain(created.key);
+
+    const call = keyClient(t, created.key);
+    for (let i = 0; i < 3; i++) expect((await call('GET', '/api/v1/balance')).status).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: c.cookie } });
+    expect(list.json().keys).toEqual([
+      { id: created.id, name: 'CI', mode: 'test', prefix: created.prefix, created_at: expect.any(String), last_used_at: expect.any(String), revoked_at: null, requests_30d: 3 },
+    ]);
+    expect(list.body).not.toContain(created.key);
+  });
+
+  it('needs the API access product for a live key; a test key is free', async () => {
+    const c = await customer(t);
+    const live = await post(c.cookie, { name: 'Prod', mode: 'live' });
+    expect(live.statusCode).toBe(403);
+    expect(live.json()).toMatchObject({ code: 'feature_required', message: expect.stringContaining('API access') });
+    expect((await post(c.cookie, { name: 'Dev', mode: 'test' })).statusCode).toBe(201);
+    expect((await post(c.cookie, { name: '  ', mode: 'test' })).json()).toMatchObject({ code: 'validation_failed', message: 'Name is required' });
+  });
+
+  it('refuses a live key once the product has ended', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000 });
+    expect((await c.call('GET', '/api/v1/balance')).status).toBe(200);
+    await t.db.execute(`update user_products set expires_at = now() - interval '1 second' where user_id = (select id from users where phone = '${c.phone}')`);
+    const res = await c.call('GET', '/api/v1/balance');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('feature_required');
+  });
+});
+
+describe('revoking', () => {
+  it('refuses a revoked key with 401 on the very next request', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000 });
+    expect((await c.call('GET', '/api/v1/balance')).status).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${c.keyId}`, headers: { cookie: c.cookie } });
+    expect(del.statusCode).toBe(204);
+    const after = await c.call('GET', '/api/v1/balance');
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid or revoked API key', details: null } });
+    expect((await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'x' })).status).toBe(401);
+  });
+
+  it("cannot revoke another customer's key", async () => {
+    const alice = await apiCustomer(t, { mode: 'test' });
+    const bob = await customer(t);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${alice.keyId}`, headers: { cookie: bob.cookie } });
+    expect(del.statusCode).toBe(404);
+    expect((await alice.call('GET', '/api/v1/balance')).status).toBe(200);
+  });
+});
+
+describe('test keys', () => {
+  it('never spend, are marked as test, and go to the simulator even when the provider is real', async () => {
+    const c = await apiCustomer(t, { mode: 'test', credit: 50_000 });
+    const to = newPhone('001');
+    const res = await c.call('POST', '/api/v1/messages', { to: [to, newPhone()], text: 'Integration test' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total_price: 0, balance: 0.05, test: true, messages: [{ price: 0 }, { price: 0 }] });
+    expect(await creditOf(t.db, c.phone)).toBe(50_000);
+    const quote = await c.call('POST', '/api/v1/messages/quote', { to, text: 'x' });
+    expect(quote.body).toMatchObject({ total_price: 0, balance_after: 0.05 });
+
+    const real = new FakeProvider({ name: 'real' });
+    const simulator = new SimulatorProvider(t.db, { delayMs: 10_000 });
+    const withSimulator = new Dispatcher(createMessageStore(t.db), real, TEST_DISPATCH, silentLog, simulator);
+    await withSimulator.runOnce();
+    await simulator.close();
+    expect(real.submitted).toHaveLength(0);
+    const rows = await t.db.select().from(messages).where(eq(messages.batchId, (await t.db.select({ b: messages.batchId }).from(messages).where(eq(messages.recipient, to)))[0]!.b));
+    expect(rows.map((r) => [r.status, r.provider, r.test, r.price])).toEqual([
+      ['sent', 'simulator', true, 0],
+      ['sent', 'simulator', true, 0],
+    ]);
+    const history = await t.app.inject({ method: 'GET', url: '/api/sms/history', headers: { cookie: c.cookie } });
+    expect(history.json().messages).toHaveLength(2);
+    expect((await c.call('GET', `/api/v1/messages/${res.body.messages[0].id}`)).body).toMatchObject({ test: true, status: 'sent', price: 0 });
+  });
+
+  it('a dispatcher without a simulator fails test messages rather than sending them for real', async () => {
+    const c = await apiCustomer(t, { mode: 'test' });
+    const real = new FakeProvider({ name: 'real' });
+    await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'never real' });
+    await dispatcherFor(t.db, real).runOnce();
+    expect(real.submitted).toHaveLength(0);
+  });
+});

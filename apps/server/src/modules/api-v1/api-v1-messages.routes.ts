@@ -1,0 +1,139 @@
+// /api/v1/messages and /api/v1/balance: thin routes over the same services the web's routes use
+// (send, quote, history, scheduled cancel), so product gates, the atomic debit and the per-send
+// limit are the same. A test key's sends go to the simulator and cost nothing.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  SEND_MESSAGES,
+  apiBalanceSchema,
+  apiCancelResponseSchema,
+  apiIdParamsSchema,
+  apiMessageListQuerySchema,
+  apiMessageListSchema,
+  apiMessageSchema,
+  apiQuoteBodySchema,
+  apiQuoteResponseSchema,
+  apiSendBodySchema,
+  apiSendResponseSchema,
+  detectEncoding,
+  microsToEuros,
+} from '@kurir/core';
+import { requireUser } from '../../http/access';
+import { badRequest, notFound } from '../../lib/errors';
+import { getHistoryPage } from '../messages/history.service';
+import { quoteSend } from '../messages/quote.service';
+import { cancelScheduled } from '../messages/scheduled.service';
+import { sendMessages, type SendDeps } from '../messages/send.service';
+import { UUID, decodeCursor, encodeCursor, toApiMessage } from './api-v1.dto';
+import { v1Schema } from './api-v1.schema';
+
+/** A send to 50 000 numbers is about 1 MB of JSON. */
+const SEND_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function apiV1MessageRoutes(deps: SendDeps) {
+  const { db } = deps;
+  const config = { access: 'api_key' as const };
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/v1/messages',
+      { config, bodyLimit: SEND_BODY_LIMIT, schema: v1Schema('Send a message', { body: apiSendBodySchema, ok: apiSendResponseSchema, status: 201, post: true }) },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const body = request.body;
+        const test = request.apiKey?.mode === 'test';
+        const result = await sendMessages(deps, user.id, {
+          message: body.text,
+          recipients: body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to],
+          phonebookIds: body.phonebook_ids,
+          channel: body.channel,
+          scheduledFor: body.scheduled_for ? new Date(body.scheduled_for) : null,
+          test,
+        });
+        const total = Math.round(result.cost * 1_000_000);
+        const price = microsToEuros(result.count > 0 ? total / result.count : 0);
+        const encoding = detectEncoding(body.text);
+        return reply.status(201).send({
+          messages: result.results.map((m) => ({ id: m.id, to: m.recipient, status: m.status, parts: result.parts, encoding, price })),
+          total_price: result.cost,
+          balance: result.newCredit,
+          test,
+        });
+      },
+    );
+
+    r.post(
+      '/api/v1/messages/quote',
+      { config, bodyLimit: SEND_BODY_LIMIT, schema: v1Schema('Quote a message without sending it', { body: apiQuoteBodySchema, ok: apiQuoteResponseSchema, post: true }) },
+      async (request) => {
+        const user = requireUser(request);
+        const body = request.body;
+        const q = await quoteSend(db, user.id, {
+          message: body.text,
+          recipients: body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to],
+          phonebookIds: body.phonebook_ids,
+          channel: body.channel,
+        });
+        const test = request.apiKey?.mode === 'test';
+        return {
+          recipients: q.price.recipients,
+          invalid: q.invalid,
+          duplicates_removed: q.duplicatesRemoved,
+          parts: q.price.parts,
+          encoding: q.price.encoding,
+          unicode_characters: q.unicodeCharacters,
+          price_per_recipient: test ? 0 : microsToEuros(q.price.perRecipient.cost),
+          total_price: test ? 0 : microsToEuros(q.price.cost),
+          balance: microsToEuros(user.credit),
+          balance_after: microsToEuros(user.credit - (test ? 0 : q.price.hold)),
+        };
+      },
+    );
+
+    r.get(
+      '/api/v1/messages/:id',
+      { config, schema: v1Schema('Get a message', { params: apiIdParamsSchema, ok: apiMessageSchema }) },
+      async (request) => {
+        const id = request.params.id;
+        const [row] = UUID.test(id) ? await getHistoryPage(db, requireUser(request).id, { limit: 1, id }) : [];
+        if (!row) throw notFound(SEND_MESSAGES.notFound);
+        return toApiMessage(row);
+      },
+    );
+
+    r.get(
+      '/api/v1/messages',
+      { config, schema: v1Schema('List messages, newest first', { querystring: apiMessageListQuerySchema, ok: apiMessageListSchema }) },
+      async (request) => {
+        const q = request.query;
+        const before = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+        if (before === null) throw badRequest('cursor is not valid', 'validation_failed');
+        const rows = await getHistoryPage(db, requireUser(request).id, {
+          limit: q.limit + 1,
+          status: q.status,
+          recipient: q.to,
+          start_date: q.created_after,
+          end_date: q.created_before,
+          before,
+        });
+        const page = rows.slice(0, q.limit);
+        return { messages: page.map(toApiMessage), next_cursor: rows.length > q.limit ? encodeCursor(page.at(-1)!.id) : null };
+      },
+    );
+
+    r.delete(
+      '/api/v1/messages/:id',
+      { config, schema: v1Schema('Cancel a scheduled message (refunded)', { params: apiIdParamsSchema, ok: apiCancelResponseSchema }) },
+      async (request) => {
+        const { newCredit } = await cancelScheduled(db, requireUser(request).id, request.params.id);
+        return { id: request.params.id, status: 'deleted' as const, balance: newCredit };
+      },
+    );
+
+    r.get('/api/v1/balance', { config, schema: v1Schema('Get the balance', { ok: apiBalanceSchema }) }, async (request) => ({
+      balance: microsToEuros(requireUser(request).credit),
+      currency: 'EUR' as const,
+    }));
+  };
+}

@@ -1,0 +1,16 @@
+// The public API's one error shape, `{ error: { code, message, details } }`, for every answer under
+// /api/v1 (the web's routes keep `{ message, code, ...extra }`, which its client reads).
+import type { FastifyRequest } from 'fastify';
+
+export const API_V1_PREFIX = '/api/v1';
+
+export function isApiV1Request(request: FastifyRequest): boolean {
+  return request.url === API_V1_PREFIX || request.url.startsWith(`${API_V1_PREFIX}/`) || request.url.startsWith(`${API_V1_PREFIX}?`);
+}
+
+/** Turns the web error body into the API's shape when the request is under /api/v1. */
+export function shapeErrorBody(request: FastifyRequest, body: { message: string; code: string } & Record<string, unknown>) {
+  if (!isApiV1Request(request)) return body;
+  const { message, code, ...extra } = body;
+  return { error: { code, message, details: Object.keys(extra).length > 0 ? extra : null } };
+}

@@ -1,0 +1,91 @@
+// A customer's webhook endpoints, their delivery log and replays. Every query takes the user id:
+// another customer's endpoint or delivery is "not found".
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '@kurir/core';
+import type { DbOrTx } from '../../db/client';
+import { messageEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { queryRows } from '../../db/query-rows';
+import { checkWebhookUrl } from './ssrf-guard';
+import { newWebhookSecret } from './signature';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DELIVERY_LOG_LIMIT = 100;
+const endpointNotFound = () => notFound(WEBHOOK_MESSAGES.notFound);
+
+export async function createEndpoint(db: DbOrTx, userId: string, rawUrl: string, allowPrivate: boolean) {
+  const url = await checkWebhookUrl(rawUrl, allowPrivate);
+  const secret = newWebhookSecret();
+  const [row] = await db.insert(webhookEndpoints).values({ userId, url, secret }).returning({ id: webhookEndpoints.id });
+  return { id: row!.id, url, secret };
+}
+
+export async function listEndpoints(db: DbOrTx, userId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    url: r.url,
+    secret: r.secret,
+    created_at: r.createdAt.toISOString(),
+    disabled_at: r.disabledAt ? r.disabledAt.toISOString() : null,
+    disabled_reason: r.disabledReason,
+  }));
+}
+
+export async function deleteEndpoint(db: DbOrTx, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw endpointNotFound();
+  const rows = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .returning({ id: webhookEndpoints.id });
+  if (rows.length === 0) throw endpointNotFound();
+}
+
+export async function listDeliveries(db: DbOrTx, userId: string, endpointId: string): Promise<WebhookDelivery[]> {
+  if (!UUID.test(endpointId)) throw endpointNotFound();
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, userId)));
+  if (!endpoint) throw endpointNotFound();
+  const rows = await db
+    .select({ d: webhookDeliveries, type: messageEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(messageEvents, eq(messageEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.eventSeq))
+    .limit(DELIVERY_LOG_LIMIT);
+  return rows.map(({ d, type }) => ({
+    id: d.id,
+    event_id: d.eventId,
+    event: type,
+    message_id: d.messageId,
+    status: d.status,
+    attempts: d.attempts,
+    response_code: d.lastStatusCode,
+    latency_ms: d.lastLatencyMs,
+    error: d.lastError,
+    created_at: d.createdAt.toISOString(),
+    last_attempt_at: d.lastAttemptAt ? d.lastAttemptAt.toISOString() : null,
+    next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+  }));
+}
+
+/**
+ * Sends a delivery again, now, with a fresh retry schedule. Replaying on a disabled endpoint
+ * enables it again: the customer has said it works now.
+ */
+export async function replayDelivery(db: DbOrTx, userId: string, deliveryId: string): Promise<void> {
+  if (!UUID.test(deliveryId)) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+  const rows = await queryRows<{ endpoint_id: string }>(db, sql`
+    update webhook_deliveries d
+       set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, delivered_at = null
+      from webhook_endpoints w
+     where d.id = ${deliveryId}::uuid and w.id = d.endpoint_id and w.user_id = ${userId}::uuid
+    returning d.endpoint_id`);
+  if (rows.length === 0) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+  await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: null, disabledReason: null })
+    .where(eq(webhookEndpoints.id, rows[0]!.endpoint_id));
+}

@@ -1,0 +1,84 @@
+// The customer's API keys and delivery webhook endpoints (session routes, used by Settings).
+import { z } from 'zod';
+
+export const API_KEY_MODES = ['live', 'test'] as const;
+export type ApiKeyMode = (typeof API_KEY_MODES)[number];
+
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Name is required',
+  liveNeedsProduct: 'Live API keys require an active API access service. Please purchase it on the Products page. Test keys are free.',
+  notFound: 'API key not found',
+  invalidKey: 'Invalid or revoked API key',
+} as const;
+
+export const createApiKeyBodySchema = z.strictObject({
+  name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(100),
+  mode: z.enum(API_KEY_MODES).default('test'),
+});
+export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(API_KEY_MODES),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  requests_30d: z.number().int(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const createdApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(API_KEY_MODES),
+  prefix: z.string(),
+  /** The whole key: shown once, never stored. */
+  key: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: 'Enter a valid URL starting with https://',
+  httpsRequired: 'The webhook URL must use https:// (http:// only for localhost in development).',
+  privateAddress: 'The webhook URL must point to a public address.',
+  unresolvable: 'The webhook host could not be resolved.',
+  notFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Webhook delivery not found',
+} as const;
+
+export const createWebhookEndpointBodySchema = z.strictObject({
+  url: z.string({ error: WEBHOOK_MESSAGES.urlInvalid }).trim().max(2000).pipe(z.url({ error: WEBHOOK_MESSAGES.urlInvalid })),
+});
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+  disabled_at: z.string().nullable(),
+  disabled_reason: z.string().nullable(),
+  /** The signing secret: shown to its owner, who needs it to verify signatures. */
+  secret: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export const createdWebhookEndpointSchema = z.object({ id: z.string(), url: z.string(), secret: z.string() });
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event: z.string(),
+  message_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  response_code: z.number().int().nullable(),
+  latency_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
