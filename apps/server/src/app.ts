@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
-import { registerNulCharacterGuard } from './http/nul-characters';
+import { registerInputGuard } from './http/input-guard';
 import { collectRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     transform: jsonSchemaTransform,
   });
   registerAccessControl(app, { db, config });
-  registerNulCharacterGuard(app);
+  registerInputGuard(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
