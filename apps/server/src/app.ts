@@ -9,8 +9,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
+import { registerCrossSiteGuard } from './http/cross-site';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
@@ -64,11 +66,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     openapi: { info: { title: 'Kurir API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  registerApiDocument(app);
 
   await app.register(authRoutes({ ...deps, loadFeatures }));
   await app.register(phonebookRoutes({ db }));

@@ -29,7 +29,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   // plugged in here (setPageFallback) rather than set as a second handler.
   app.setNotFoundHandler((request, reply) => {
     const page = pageFallbacks.get(app);
-    if (page && request.method === 'GET' && !request.url.startsWith('/api/')) return page(request, reply);
+    if (page && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) return page(request, reply);
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' });
   });
 }
@@ -37,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 type PageFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 const pageFallbacks = new WeakMap<FastifyInstance, PageFallback>();
 
-/** What a GET outside /api that matches no route gets instead of a 404 (the web app's index.html). */
+/** What a GET (or HEAD) outside /api that matches no route gets instead of a 404 (the web app's index.html). */
 export function setPageFallback(app: FastifyInstance, fallback: PageFallback) {
   pageFallbacks.set(app, fallback);
 }
