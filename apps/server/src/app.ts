@@ -16,6 +16,9 @@ import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
+import { healthRoutes } from './observability/health.routes';
+import { metricsRoutes } from './observability/metrics.routes';
+import { registerRequestObservability, requestIdGenerator } from './observability/request-observability';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -53,11 +56,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   collectRouteTable(app);
+  registerRequestObservability(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);
@@ -70,7 +75,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  await app.register(healthRoutes({ db, sms: deps.sms, runsJobs: config.jobs.run, queueStallSeconds: config.observability.queueStallSeconds }));
+  if (config.observability.metricsToken) await app.register(metricsRoutes({ db, token: config.observability.metricsToken }));
   registerApiDocument(app);
 
   await app.register(authRoutes({ ...deps, loadFeatures }));

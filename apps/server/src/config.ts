@@ -84,6 +84,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
+  /** Bearer token that /metrics requires; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** /api/ready fails when the oldest due message has waited longer than this (where jobs run). */
+  READY_QUEUE_STALL_SECONDS: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -212,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    observability: { metricsToken: e.METRICS_TOKEN, queueStallSeconds: e.READY_QUEUE_STALL_SECONDS },
     logLevel: e.LOG_LEVEL,
   };
 }

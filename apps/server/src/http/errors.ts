@@ -4,25 +4,30 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './unavailable';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
-      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra, requestId: request.id });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const message = issue?.message ?? 'Invalid request';
-      return reply.status(400).send({ message, code: 'validation_failed' });
+      return reply.status(400).send({ message, code: 'validation_failed', requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request' });
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'bad_request', requestId: request.id });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE, code: 'service_unavailable', requestId: request.id });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error', requestId: request.id });
   });
 
   // Fastify takes one not-found handler per prefix, so the web app's fallback to index.html is
@@ -30,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const page = pageFallbacks.get(app);
     if (page && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) return page(request, reply);
-    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' });
+    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found', requestId: request.id });
   });
 }
 

@@ -60,7 +60,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(badRequest(TOO_DEEP_REFUSED, 'json_too_deep'), undefined);
-    return parseJson(request, body, done);
+    return parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request) => {
     checkValue(request.query);

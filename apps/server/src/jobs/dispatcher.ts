@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
+import { countSubmit } from '../observability/metrics';
 import {
   claimDueMessages,
   failClaimed,
@@ -99,9 +100,11 @@ export class Dispatcher {
     await forEachLimited(claimed, this.options.concurrency, async (m) => {
       try {
         const result = await this.submit(leaseToken, m);
+        countSubmit(this.provider.name, undefined);
         accepted.push({ id: m.id, providerMessageId: result.providerMessageId });
         if (accepted.length >= RECORD_GROUP) void flush();
       } catch (error) {
+        countSubmit(this.provider.name, error);
         await this.recordFailure(leaseToken, m, error);
       }
     });

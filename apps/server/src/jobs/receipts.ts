@@ -7,10 +7,11 @@ import type { Database } from '../db/client';
 import { messages, unmatchedReceipts } from '../db/schema';
 import { settleMessage } from '../modules/messages/settlement';
 import type { DeliveryReceipt } from '../providers/sms/types';
+import { countReceipt } from '../observability/metrics';
 import { fallBackToSms } from './dispatch-queue';
 import { notifyMessagesQueued } from './queue-signal';
 
-export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'unmatched';
+export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
 
 /** How long a receipt waits for its message's provider id to be stored before it is dropped. */
 export const UNMATCHED_RECEIPT_TTL_SECONDS = 600;
@@ -33,7 +34,8 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
       .limit(1)
       .for('update');
     if (!row) return 'unmatched';
-    if (row.status !== 'sent') return 'ignored';
+    // The first final report is final (a late 'delivered' never un-refunds); a contradicting one is counted.
+    if (row.status !== 'sent') return (row.status === 'failed' && receipt.status === 'delivered') || (row.status === 'delivered' && receipt.status !== 'delivered') ? 'contradicted' : 'ignored';
     if (receipt.status === 'delivered') {
       return (await settleMessage(tx, row.id, { status: 'delivered' }, eq(messages.status, 'sent'))) ? 'delivered' : 'ignored';
     }
@@ -52,6 +54,7 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
 export function receiptHandler(db: Database, provider: string) {
   return async (receipt: DeliveryReceipt): Promise<void> => {
     const outcome = await applyReceipt(db, provider, receipt);
+    countReceipt(provider, outcome);
     if (outcome !== 'unmatched') return;
     await db.insert(unmatchedReceipts).values({
       provider,

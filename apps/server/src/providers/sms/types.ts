@@ -59,5 +59,7 @@ export interface SmsProvider {
    * that arrives before the handler is set: queue it.
    */
   onReceipt(handler: ReceiptHandler): void;
+  /** Whether the provider can take messages now (bound, reachable), for /api/ready; absent: always. */
+  status?(): { ok: boolean; detail: string };
   close(): Promise<void>;
 }
