@@ -1,7 +1,6 @@
 // Opens the database the configuration names: PGlite in a folder (embedded default) or a
 // PostgreSQL pool. Both give the same Drizzle API over the same schema and migrations.
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Config } from '../config';
+import { takeDataDirLock } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Use it, never the global one, inside a transaction. */
@@ -54,39 +54,5 @@ export async function openDatabase(config: Config['database']): Promise<Database
   } catch (error) {
     releaseLock();
     throw error;
-  }
-}
-
-/**
- * PGlite is one process only: two processes opening one folder corrupt it. A lock file with our
- * pid refuses the second; a lock left by a dead process is taken over.
- */
-function takeDataDirLock(dir: string): () => void {
-  const lockPath = path.join(dir, '..', 'kurir.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-        throw new Error(
-          `The data folder ${path.dirname(lockPath)} is in use by process ${pid}. ` +
-            'Stop it, or point DATA_DIR at another folder.',
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
