@@ -40,9 +40,17 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+/** Where the pool reports a connection lost while idle (PostgreSQL restarted, network cut). */
+type PoolErrorLog = (error: Error) => void;
+const logToStderr: PoolErrorLog = (error) => console.error(`PostgreSQL connection lost (the pool reconnects on demand): ${error.message}`);
+
+export async function openDatabase(config: Config['database'], onPoolError: PoolErrorLog = logToStderr): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // A connection attempt that hangs (a partitioned network) fails after 5 s instead of holding
+    // the request forever; the error handler turns it into a 503.
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
+    // Without a listener, an idle connection's error would be thrown and end the process.
+    pool.on('error', onPoolError);
     await pool.query('select 1');
     return wrapPool(pool);
   }
