@@ -1,6 +1,6 @@
 // GET /api/openapi.json: the public API document. It describes what a customer's client may call
 // (public and customer routes); admin routes are left out, so the document does not map the
-// administrator surface for anyone who asks. Admins read docs/routes.md in the repository.
+// administrator surface for anyone who asks (admins have the code and routeTable(app)).
 import type { FastifyInstance } from 'fastify';
 import { routeTable } from './route-table';
 
