@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerCrossSiteGuard } from './http/cross-site';
+import { postgresRateLimitStore } from './http/rate-limit-store';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerApiDocument } from './http/openapi';
@@ -66,7 +67,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters are shared by every instance; the embedded database is one process.
+  await app.register(rateLimit, { global: false, ...(config.database.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: 'Kurir API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

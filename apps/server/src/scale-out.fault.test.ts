@@ -64,8 +64,8 @@ beforeAll(async () => {
   };
   // All four at once on the empty database: the migrations must take turns.
   const started = await Promise.all([
-    startKurir('main.ts', { ...env, RUN_JOBS: 'false' }),
-    startKurir('main.ts', { ...env, RUN_JOBS: 'false' }),
+    startKurir('main.ts', { ...env, RUN_JOBS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10' }),
+    startKurir('main.ts', { ...env, RUN_JOBS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10' }),
     startKurir('worker.ts', { ...env, LOG_LEVEL: 'info' }),
     startKurir('worker.ts', { ...env, LOG_LEVEL: 'info' }),
   ]);
@@ -160,6 +160,11 @@ describe.skipIf(!ADMIN_URL)('2 web and 2 worker processes on one PostgreSQL', ()
     expect(charged).toBeGreaterThanOrEqual(prices!.total);
     expect(after!.credit).toBe(user!.credit + 100_000_000 - prices!.total); // the sign-up bonus, the top-up, the prices
     expect((await checkLedgerIntegrity(direct.db)).problems).toEqual([]);
+
+    // The per-minute limit of a sign-in route (10 here) counts requests to A and B together.
+    const limited: number[] = [];
+    for (let i = 0; i < 12; i++) limited.push((await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/request-verification', { phone: 'x' })).status);
+    expect(limited).toEqual([...Array(10).fill(400), 429, 429]);
 
     // Logging out on B ends the session on A too.
     expect((await call(b, 'POST', '/api/auth/logout', undefined, cookie)).status).toBe(200);
