@@ -6,6 +6,7 @@ const apiProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${db}`,
     include: ['apps/server/src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'apps/server/src/**/*.fault.test.ts'],
     env: { KURIR_TEST_DB: db },
     globalSetup: [`apps/server/src/test/global-setup-${db}.ts`],
     testTimeout: 60_000,
@@ -20,6 +21,23 @@ export default defineConfig({
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      // Slow fault tests (real processes killed, connections cut, several instances): `npm run
+      // test:faults`, which .ci/run runs after `npm test`. Their PostgreSQL cases use TEST_DATABASE_URL.
+      ...(process.env.KURIR_FAULTS
+        ? [
+            {
+              test: {
+                name: 'faults',
+                include: ['apps/server/src/**/*.fault.test.ts'],
+                env: { KURIR_TEST_DB: 'pglite' },
+                globalSetup: ['apps/server/src/test/global-setup-pglite.ts'],
+                fileParallelism: false,
+                testTimeout: 300_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

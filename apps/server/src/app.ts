@@ -9,11 +9,17 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAccessControl } from './http/access';
+import { registerCrossSiteGuard } from './http/cross-site';
+import { postgresRateLimitStore } from './http/rate-limit-store';
 import { registerErrorHandling } from './http/errors';
-import { registerNulCharacterGuard } from './http/nul-characters';
+import { registerInputGuard } from './http/input-guard';
+import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web';
+import { healthRoutes } from './observability/health.routes';
+import { metricsRoutes } from './observability/metrics.routes';
+import { registerRequestObservability, requestIdGenerator } from './observability/request-observability';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
@@ -53,15 +59,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   collectRouteTable(app);
+  registerRequestObservability(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters are shared by every instance; the embedded database is one process.
+  await app.register(rateLimit, { global: false, ...(config.database.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -71,11 +80,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   registerAccessControl(app, { db, config });
-  registerNulCharacterGuard(app);
+  registerInputGuard(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes({ db, sms: deps.sms, runsJobs: config.jobs.run, queueStallSeconds: config.observability.queueStallSeconds }));
+  if (config.observability.metricsToken) await app.register(metricsRoutes({ db, token: config.observability.metricsToken }));
+  registerApiDocument(app);
 
   await app.register(authRoutes({ ...deps, loadFeatures }));
   await app.register(phonebookRoutes({ db }));

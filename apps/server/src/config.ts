@@ -71,6 +71,10 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(1000),
   WEB_DIST: z.string().optional(),
+  /** Bearer token that /metrics requires; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** /api/ready fails when the oldest due message has waited longer than this (where jobs run). */
+  READY_QUEUE_STALL_SECONDS: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -191,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.WEBHOOK_POLL_MS,
     },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    observability: { metricsToken: e.METRICS_TOKEN, queueStallSeconds: e.READY_QUEUE_STALL_SECONDS },
     logLevel: e.LOG_LEVEL,
   };
 }

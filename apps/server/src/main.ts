@@ -14,7 +14,8 @@ import { resolveSecretKey } from './secret-key';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const dbLog = pino({ name: 'database', level: config.logLevel });
+  const database = await openDatabase(config.database, (error) => dbLog.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects on demand'));
   await runMigrations(database);
   await ensureAdminUsers(database.db, config.adminPhones);
   await ensureCatalogue(database.db);

@@ -18,7 +18,7 @@ async function main() {
       'worker.ts needs DATABASE_URL (PostgreSQL). The embedded database belongs to one process, and `npm start` already runs the jobs in it.',
     );
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects on demand'));
   await runMigrations(database);
   const sms = createSmsProvider(config.sms, database.db, pino({ name: 'sms', level: config.logLevel }));
   const jobs = startJobs({ db: database.db, sms, config, log });

@@ -1,7 +1,6 @@
 // Opens the database the configuration names: PGlite in a folder (embedded default) or a
 // PostgreSQL pool. Both give the same Drizzle API over the same schema and migrations.
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Config } from '../config';
+import { takeDataDirLock } from './data-dir-lock';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Use it, never the global one, inside a transaction. */
@@ -40,9 +40,17 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+/** Where the pool reports a connection lost while idle (PostgreSQL restarted, network cut). */
+type PoolErrorLog = (error: Error) => void;
+const logToStderr: PoolErrorLog = (error) => console.error(`PostgreSQL connection lost (the pool reconnects on demand): ${error.message}`);
+
+export async function openDatabase(config: Config['database'], onPoolError: PoolErrorLog = logToStderr): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // A connection attempt that hangs (a partitioned network) fails after 5 s instead of holding
+    // the request forever; the error handler turns it into a 503.
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
+    // Without a listener, an idle connection's error would be thrown and end the process.
+    pool.on('error', onPoolError);
     await pool.query('select 1');
     return wrapPool(pool);
   }
@@ -54,39 +62,5 @@ export async function openDatabase(config: Config['database']): Promise<Database
   } catch (error) {
     releaseLock();
     throw error;
-  }
-}
-
-/**
- * PGlite is one process only: two processes opening one folder corrupt it. A lock file with our
- * pid refuses the second; a lock left by a dead process is taken over.
- */
-function takeDataDirLock(dir: string): () => void {
-  const lockPath = path.join(dir, '..', 'kurir.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-        throw new Error(
-          `The data folder ${path.dirname(lockPath)} is in use by process ${pid}. ` +
-            'Stop it, or point DATA_DIR at another folder.',
-        );
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { isApiV1Request, shapeErrorBody } from '../modules/api-v1/error-shape';
+import { UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './unavailable';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -23,6 +24,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status < 500) {
       return reply.status(status).send(shapeErrorBody(request, { message: error.message, code: error.code ?? 'bad_request' }));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(shapeErrorBody(request, { message: UNAVAILABLE_MESSAGE, code: 'service_unavailable' }));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(shapeErrorBody(request, { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }));
   });
@@ -31,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   // plugged in here (setPageFallback) rather than set as a second handler.
   app.setNotFoundHandler((request, reply) => {
     const page = pageFallbacks.get(app);
-    if (page && request.method === 'GET' && !request.url.startsWith('/api/')) return page(request, reply);
+    if (page && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) return page(request, reply);
     return reply
       .status(404)
       .send(shapeErrorBody(request, { message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'route_not_found' }));
@@ -41,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 type PageFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 const pageFallbacks = new WeakMap<FastifyInstance, PageFallback>();
 
-/** What a GET outside /api that matches no route gets instead of a 404 (the web app's index.html). */
+/** What a GET (or HEAD) outside /api that matches no route gets instead of a 404 (the web app's index.html). */
 export function setPageFallback(app: FastifyInstance, fallback: PageFallback) {
   pageFallbacks.set(app, fallback);
 }

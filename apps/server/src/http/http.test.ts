@@ -233,3 +233,30 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('HEAD and the API document', () => {
+  it('answers HEAD on a page like GET, without a body', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kurir</title>');
+    const app = await createTestApp({ WEB_DIST: dist });
+    try {
+      const head = await app.app.inject({ method: 'HEAD', url: '/dashboard' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toMatch(/text\/html/);
+      expect(head.body).toBe('');
+      expect((await app.app.inject({ method: 'HEAD', url: '/api/no-such-thing' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes the public and customer routes in /api/openapi.json, not the admin ones', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toContain('/api/message/send');
+    expect(paths).toContain('/api/auth/register');
+    expect(paths.filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/messages/lifecycle/message-store';
 import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
+import { countSubmit } from '../observability/metrics';
 
 export interface DispatcherOptions {
   batchSize: number;
@@ -95,9 +96,11 @@ export class Dispatcher {
     await forEachLimited(batch, this.options.concurrency, async (m) => {
       try {
         const result = await this.submit(m);
+        countSubmit(result.provider, undefined);
         accepted.push({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
         if (accepted.length >= RECORD_GROUP) void flush();
       } catch (error) {
+        countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
         await this.recordFailure(leaseToken, m, error);
       }
     });

@@ -26,6 +26,7 @@ export const apiErrorSchema = z
       code: z.string().meta({ description: 'A stable, machine-readable code, e.g. validation_failed, insufficient_credit, rate_limited.' }),
       message: z.string(),
       details: z.record(z.string(), z.unknown()).nullable(),
+      request_id: z.string().meta({ description: 'The id of this request, also in the X-Request-Id header; quote it to support.' }),
     }),
   })
   .meta({ id: 'Error' });

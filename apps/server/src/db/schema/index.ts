@@ -7,3 +7,4 @@ export * from './phonebooks';
 export * from './payments';
 export * from './messages';
 export * from './api';
+export * from './rate-limits';

@@ -37,7 +37,7 @@ describe('POST /api/v1/messages', () => {
     const c = await apiCustomer(t, { credit: 0 });
     const poor = await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'Hi' });
     expect(poor.status).toBe(402);
-    expect(poor.body).toEqual({ error: { code: 'insufficient_credit', message: expect.any(String), details: null } });
+    expect(poor.body).toEqual({ error: { code: 'insufficient_credit', message: expect.any(String), details: null, request_id: expect.any(String) } });
     const viber = await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'Hi', channel: 'viber' });
     expect(viber.status).toBe(403);
     expect(viber.body.error.code).toBe('feature_required');
@@ -56,7 +56,7 @@ describe('POST /api/v1/messages', () => {
   it('keeps the web error shape outside /api/v1', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/api-keys' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
+    expect(res.json()).toEqual({ message: 'Not authenticated', code: 'unauthorized', requestId: expect.any(String) });
   });
 
   it('refuses a request without a key, or with an unknown one, with 401', async () => {

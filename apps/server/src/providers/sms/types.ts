@@ -64,5 +64,7 @@ export interface SmsProvider {
   onReceipt(handler: ReceiptHandler): void;
   /** The vendor's own routes, registered by the app (each declares its access like any route). */
   routes?(): FastifyPluginAsync;
+  /** Whether the provider can take messages now (bound, reachable), for /api/ready; absent: always. */
+  status?(): { ok: boolean; detail: string };
   close(): Promise<void>;
 }

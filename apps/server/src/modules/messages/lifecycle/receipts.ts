@@ -6,13 +6,14 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { messages } from '../../../db/schema';
+import { countReceipt } from '../../../observability/metrics';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { fallBackToSms, lockReceiptTarget } from './message-store';
 import { notifyMessagesQueued } from './queue-signal';
 import { settleMessage } from './settlement';
 import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, pageOfUnmatched } from './unmatched-receipts';
 
-export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'unmatched';
+export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
 
 const DEFAULT_REASONS: Record<Exclude<DeliveryReceipt['status'], 'delivered'>, string> = {
   failed: 'Delivery failed',
@@ -24,7 +25,8 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
   const outcome = await db.transaction(async (tx): Promise<ReceiptOutcome> => {
     const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
     if (!row) return 'unmatched';
-    if (row.status !== 'sent') return 'ignored';
+    // The first final report is final (a late 'delivered' never un-refunds); a contradicting one is counted.
+    if (row.status !== 'sent') return contradicts(row.status, receipt.status) ? 'contradicted' : 'ignored';
     const stillSent = eq(messages.status, 'sent');
     if (receipt.status === 'delivered') {
       return (await settleMessage(tx, row.id, { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
@@ -37,6 +39,10 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
   return outcome;
 }
 
+function contradicts(settled: string, reported: DeliveryReceipt['status']): boolean {
+  return (settled === 'failed' && reported === 'delivered') || (settled === 'delivered' && reported !== 'delivered');
+}
+
 /**
  * The handler registered with the provider. A receipt can overtake the dispatcher's record of the
  * provider id; it is then kept in unmatched_receipts and applied by the receipts job.
@@ -44,6 +50,7 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
 export function receiptHandler(db: Database, provider: string) {
   return async (receipt: DeliveryReceipt): Promise<void> => {
     const outcome = await applyReceipt(db, provider, receipt);
+    countReceipt(provider, outcome);
     if (outcome === 'unmatched') await keepUnmatched(db, provider, receipt);
   };
 }

@@ -41,6 +41,8 @@ export class InfobipProvider implements SmsProvider {
   readonly channels: readonly Channel[];
   private readonly receipts: ReceiptQueue;
   private readonly secretDigest: Buffer;
+  /** Set when a call got no HTTP answer at all (timeout, network); cleared by any answer; counts for a minute. */
+  private unreachable: { why: string; at: number } | null = null;
 
   constructor(
     private readonly settings: InfobipSettings,
@@ -67,10 +69,12 @@ export class InfobipProvider implements SmsProvider {
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      this.unreachable = { why: timedOut ? 'did not answer in time' : 'could not be reached', at: Date.now() };
       throw timedOut
         ? new ProviderError('Infobip did not answer in time', false, 'timeout')
         : new ProviderError('Infobip could not be reached', false, 'network_error');
     }
+    this.unreachable = null;
     const body = parseJson(await response.text().catch(() => ''));
     if (!response.ok) throw httpError(response.status, body);
     const sent = body?.messages?.[0];
@@ -78,6 +82,11 @@ export class InfobipProvider implements SmsProvider {
     if (rejected) throw rejected;
     if (!sent?.messageId) throw new ProviderError('Infobip accepted the message without an id', false, 'no_message_id');
     return { providerMessageId: sent.messageId };
+  }
+
+  status() {
+    const down = this.unreachable && Date.now() - this.unreachable.at < 60_000 ? this.unreachable : null;
+    return down ? { ok: false, detail: `Infobip ${down.why} on the last send` } : { ok: true, detail: 'Infobip answered the last send' };
   }
 
   onReceipt(handler: ReceiptHandler): void {

@@ -67,6 +67,10 @@ export class Bind {
 export class SmppLink {
   private current: Bind | null = null;
   private bound = false;
+
+  get isBound(): boolean {
+    return this.bound;
+  }
   private closed = false;
   private attempts = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;

@@ -93,6 +93,10 @@ export class SmppProvider implements SmsProvider {
     this.sweepTimer = setInterval(() => this.sweep(), 10 * 60_000).unref();
   }
 
+  status() {
+    return this.link.isBound ? { ok: true, detail: 'bound to the SMS centre' } : { ok: false, detail: 'not bound to the SMS centre' };
+  }
+
   async submit(message: OutboundMessage): Promise<SubmitResult> {
     if (this.closing) throw new ProviderError('The SMS provider is shutting down', false, 'closing');
     if (message.channel !== 'sms') {
