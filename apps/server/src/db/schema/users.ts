@@ -32,7 +32,8 @@ export const users = pgTable(
     check('users_status_known', sql`${t.status} in ('active', 'inactive')`),
     check('users_primary_channel_known', sql`${t.primaryChannel} in ('sms', 'viber')`),
     // The admin users list sorts by these columns and pages through them (admin spec §2).
-    index('users_last_login_idx').on(t.lastLogin, t.id),
+    // Newest login first with those who never signed in last (and the reverse): one index serves both.
+    index('users_last_login_idx').on(t.lastLogin.desc().nullsLast(), t.id.desc()),
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_credit_idx').on(t.credit, t.id),
     index('users_status_idx').on(t.status, t.id),

@@ -34,8 +34,9 @@ export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
   const where = usersListConditions(q);
   const column = SORT_COLUMNS[q.sort];
   const direction = q.order === 'asc' ? asc : desc;
-  // Users who never signed in sort last whichever way: 'never' is not a time.
-  const nulls = q.sort === 'last_login' ? sql` nulls last` : sql``;
+  // Never signed in counts as the oldest login: last when newest first, first when oldest first
+  // (so users_last_login_idx, desc nulls last, serves both directions).
+  const nulls = q.sort === 'last_login' ? (q.order === 'asc' ? sql` nulls first` : sql` nulls last`) : sql``;
   const order = q.order === 'asc' ? sql`asc` : sql`desc`;
   const rows = await db
     .select()

@@ -42,7 +42,7 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");-
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "sms_templates_owner_idx" ON "sms_templates" USING btree ("owner_user_id","created_at");--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_sent_by_admin_id_users_id_fk" FOREIGN KEY ("sent_by_admin_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "users_last_login_idx" ON "users" USING btree ("last_login","id");--> statement-breakpoint
+CREATE INDEX "users_last_login_idx" ON "users" USING btree ("last_login" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "users_credit_idx" ON "users" USING btree ("credit","id");--> statement-breakpoint
 CREATE INDEX "users_status_idx" ON "users" USING btree ("status","id");--> statement-breakpoint
