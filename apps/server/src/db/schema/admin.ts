@@ -1,7 +1,7 @@
 // The administrator area's own tables: the audit log of every admin action, the global admin
 // settings, and SMS templates (shared ones kept by admins, and customers' own).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -65,3 +65,23 @@ export const smsTemplates = pgTable(
     check('sms_templates_category_known', sql`${t.category} in ('welcome', 'general', 'marketing', 'notification', 'reminder')`),
   ],
 );
+
+/**
+ * A user's message counts and spend per calendar month (UTC), kept for months that are over and
+ * settled: a message counts in the month it left the queue, and its price is final once settled
+ * (receipts, Viber fallbacks and refunds land within hours), so a month that ended more than
+ * SETTLED_AFTER_DAYS ago no longer changes. Analytics compute those months once and read them
+ * here; recent months are counted live. Admin-sent (free) messages are not counted.
+ */
+export const messageMonthTotals = pgTable('message_month_totals', {
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The first day of the month. */
+  month: text('month').notNull(),
+  smsCount: integer('sms_count').notNull(),
+  smsSpent: bigint('sms_spent', { mode: 'number' }).notNull(),
+  viberCount: integer('viber_count').notNull(),
+  viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.month] })]);

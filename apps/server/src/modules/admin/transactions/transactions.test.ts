@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function entry(userId: string, amount: number, type: 'credit_addition' | 'product_purchase' | 'sms_cost' | 'topup' | 'viber_cost' | 'refund', description = type, at?: Date) {
+async function entry(userId: string, amount: number, type: 'credit_addition' | 'product_purchase' | 'sms_cost' | 'topup' | 'viber_cost' | 'refund', description: string = type, at?: Date) {
   await t.db.transaction(async (tx) => {
     const change = await changeBalance(tx, { userId, amount, type, description });
     if (at) await tx.execute(sql`update transactions set created_at = ${at.toISOString()}::timestamptz where id = ${change.transactionId}::uuid`);
@@ -119,5 +119,20 @@ describe('GET /api/admin/users/{id}/analytics', () => {
     const current = await admin.call('GET', `/api/admin/users/${user.id}/analytics`);
     expect(current.body.monthlyStats).toHaveLength(6);
     expect(current.body.monthlyStats.at(-1)).toMatchObject({ year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
+  });
+
+  it('keeps settled months once counted (the rollup) and counts the current month live', async () => {
+    const user = await signedIn(t, '+38641830006');
+    const now = new Date();
+    const stats = async () => (await admin.call('GET', `/api/admin/users/${user.id}/analytics`)).body.monthlyStats;
+    const before = await stats();
+    await message(user.id, now.toISOString(), 'sms', 79_910);
+    const after = await stats();
+    expect(after.at(-1).smsCount - before.at(-1).smsCount).toBe(1);
+    // Three months back is settled: it was counted (0) and kept; a row appearing there afterwards
+    // (which the product never writes: messages are processed now, not in the past) is not re-counted.
+    const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 10)).toISOString();
+    await message(user.id, old, 'sms', 79_910);
+    expect((await stats())[2].smsCount).toBe(0);
   });
 });

@@ -20,6 +20,17 @@ CREATE TABLE "audit_log" (
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "message_month_totals" (
+	"user_id" uuid NOT NULL,
+	"month" text NOT NULL,
+	"sms_count" integer NOT NULL,
+	"sms_spent" bigint NOT NULL,
+	"viber_count" integer NOT NULL,
+	"viber_spent" bigint NOT NULL,
+	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_month_totals_user_id_month_pk" PRIMARY KEY("user_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "sms_templates" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"owner_user_id" uuid,
@@ -37,6 +48,7 @@ ALTER TABLE "products" ADD COLUMN "retired_at" timestamp with time zone;--> stat
 ALTER TABLE "messages" ADD COLUMN "sent_by_admin_id" uuid;--> statement-breakpoint
 ALTER TABLE "admin_settings" ADD CONSTRAINT "admin_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_admin_user_id_users_id_fk" FOREIGN KEY ("admin_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_month_totals" ADD CONSTRAINT "message_month_totals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
