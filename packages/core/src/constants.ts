@@ -100,10 +100,9 @@ export const AUDIT_ACTIONS = [
   'template_deleted',
   'settings_updated',
   'scheduled_deleted',
-  'ledger_checked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'product', 'template', 'settings', 'message', 'sender_request', 'ledger'] as const;
+export const AUDIT_TARGETS = ['user', 'product', 'template', 'settings', 'message', 'sender_request'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const SYSTEM_CHECKS = ['Database', 'SMS API', 'Authentication', 'Storage'] as const;

@@ -32,6 +32,15 @@ export const statisticsResponseSchema = z.object({
   /** Over the chart's days: of the messages that reached a final state, the share delivered (percent, 1 decimal). */
   deliveryRate: z.array(z.object({ channel: z.enum(CHANNELS), delivered: z.number(), failed: z.number(), rate: z.number() })),
   /** By money spent (messages net of refunds, plus purchases) over the chart's months. */
-  topCustomers: z.array(z.object({ userId: z.string(), phone: z.string(), name: z.string().nullable(), spent: z.number(), messages: z.number() })),
+  topCustomers: z.array(
+    z.object({
+      userId: z.string(),
+      phone: z.string(),
+      name: z.string().nullable(),
+      spent: z.number(),
+      /** Sends (one ledger debit each, of one or many recipients) in the period. */
+      messages: z.number(),
+    }),
+  ),
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, TEMPLATE_CATEGORIES } from '../../constants';
 
+/** How many templates of their own a customer may keep. */
+export const CUSTOMER_TEMPLATES_MAX = 200;
+
 export const TEMPLATE_MESSAGES = {
   nameRequired: 'Name is required',
   contentRequired: 'Content is required',
@@ -11,6 +14,7 @@ export const TEMPLATE_MESSAGES = {
   nameTooLong: 'Name must be at most 100 characters',
   contentTooLong: `Content must be at most ${MESSAGE_MAX_LENGTH} characters`,
   notFound: 'Template not found',
+  tooMany: `You can keep at most ${CUSTOMER_TEMPLATES_MAX} templates. Delete one to add another.`,
   created: 'Template created successfully!',
   updated: 'Template updated successfully!',
   deleted: 'Template deleted successfully!',

@@ -28,7 +28,6 @@ const VERBS: Record<AuditAction, string> = {
   template_deleted: 'deleted the template',
   settings_updated: 'changed the admin settings',
   scheduled_deleted: 'deleted a scheduled message of',
-  ledger_checked: 'ran the ledger check',
 };
 
 function changes(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
