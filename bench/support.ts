@@ -40,12 +40,15 @@ export function runBench(options: { database: string; poolSize: number }, bench:
 }
 
 async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): Promise<void> {
-  const pglite = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
-  try {
-    await runMigrations(pglite);
-    await bench('PGlite (in memory)', pglite);
-  } finally {
-    await pglite.close();
+  // SKIP_PGLITE=1 measures PostgreSQL only (a second look at a change without the long PGlite load).
+  if (process.env.SKIP_PGLITE !== '1') {
+    const pglite = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
+    try {
+      await runMigrations(pglite);
+      await bench('PGlite (in memory)', pglite);
+    } finally {
+      await pglite.close();
+    }
   }
 
   const url = process.env.DATABASE_URL;

@@ -32,31 +32,44 @@ export async function allMessagesConditions(db: DbOrTx, terms: string[]): Promis
 }
 
 export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+  const columns = {
+    m: {
+      id: messages.id,
+      userId: messages.userId,
+      senderName: messages.senderName,
+      recipient: messages.recipient,
+      message: messages.message,
+      status: messages.status,
+      channel: messages.channel,
+      createdAt: messages.createdAt,
+      price: messages.price,
+      sentByAdminId: messages.sentByAdminId,
+    },
+    phone: users.phone,
+    companyName: users.companyName,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  };
+  const page = (q: SQL | undefined) =>
+    db.select(columns).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(q).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset);
+  if (!where) {
+    // No search: the page walks messages_created_idx; the total is a separate count.
+    const rows = await page(undefined);
+    const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages);
+    return { rows, total: count?.total ?? 0 };
+  }
+  // A search: the matching rows are found once (the bitmap of the trigram and user indexes) and
+  // both the page and the total come from that one scan.
   const rows = await db
-    .select({
-      m: {
-        id: messages.id,
-        userId: messages.userId,
-        senderName: messages.senderName,
-        recipient: messages.recipient,
-        message: messages.message,
-        status: messages.status,
-        channel: messages.channel,
-        createdAt: messages.createdAt,
-        price: messages.price,
-        sentByAdminId: messages.sentByAdminId,
-      },
-      phone: users.phone,
-      companyName: users.companyName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.userId))
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
     .offset(offset);
+  if (rows.length > 0) return { rows, total: rows[0]!.total };
+  // Past the last page the window has no row to carry the total.
   const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
   return { rows, total: count?.total ?? 0 };
 }
