@@ -65,6 +65,13 @@ describe('the access matrix', () => {
     expect(Object.fromEntries(customer.map((r) => [r, table.get(r)]))).toEqual(Object.fromEntries(customer.map((r) => [r, 'customer'])));
   });
 
+  it('documents every admin route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/users', '/api/admin/users/{id}/analytics', '/api/sms/all', '/api/test-transactions']));
+  });
+
   it('admin routes: 401 anonymous, 403 for customers and slaves, never 401/403 for an admin', async () => {
     const leaks: string[] = [];
     for (const route of apiRoutes().filter((r) => r.access === 'admin')) {
