@@ -9,6 +9,7 @@ import { MESSAGE_STATUS_VALUES } from '@kurir/core';
 import type { DbOrTx } from '../../../db/client';
 import { messages, users } from '../../../db/schema';
 import { likeContains } from '../../../lib/like-pattern';
+import { queryRows } from '../../messages/query-rows';
 import { userSearchText } from '../users/users.repo';
 
 /** The same expression as the index, so the planner uses it. */
@@ -50,26 +51,28 @@ export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit:
     firstName: users.firstName,
     lastName: users.lastName,
   };
-  const page = (q: SQL | undefined) =>
-    db.select(columns).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(q).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset);
+  const page = (q: SQL | undefined, skip = offset) =>
+    db.select(columns).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(q).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(skip);
   if (!where) {
     // No search: the page walks messages_created_idx; the total is a separate count.
     const rows = await page(undefined);
     const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages);
     return { rows, total: count?.total ?? 0 };
   }
-  // A search: the matching rows are found once (the bitmap of the trigram and user indexes) and
-  // both the page and the total come from that one scan.
-  const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.userId))
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit)
-    .offset(offset);
-  if (rows.length > 0) return { rows, total: rows[0]!.total };
-  // Past the last page the window has no row to carry the total.
-  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
-  return { rows, total: count?.total ?? 0 };
+  // A search: the matching rows are collected once (a MATERIALIZED CTE has no ORDER BY to tempt
+  // the planner into walking every message newest first, so it takes the trigram and user-id
+  // bitmaps), and both the total and the page come from that set.
+  const found = await queryRows<{ id: string; total: number }>(
+    db,
+    sql`with matched as materialized (select ${messages.id} as id, ${messages.createdAt} as created_at from ${messages} where ${where})
+        select p.id, (select count(*) from matched)::int as total
+        from (select id, created_at from matched order by created_at desc, id desc limit ${limit} offset ${offset}) p
+        order by p.created_at desc, p.id desc`,
+  );
+  if (found.length === 0) {
+    const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${messages} where ${where}`);
+    return { rows: [], total: count?.total ?? 0 };
+  }
+  const rows = await page(inArray(messages.id, found.map((f) => f.id)), 0);
+  return { rows, total: found[0]!.total };
 }
