@@ -13,7 +13,7 @@ import { queryRows } from '../../messages/query-rows';
 import { userSearchText } from '../users/users.repo';
 
 /** The same expression as the index, so the planner uses it. */
-const messageSearchText = sql`(${messages.senderName} || ' ' || ${messages.recipient} || ' ' || ${messages.message})`;
+export const messageSearchText = sql`(${messages.senderName} || ' ' || ${messages.recipient} || ' ' || ${messages.message})`;
 /** A term naming more users than this is too vague to narrow by user; the text match still applies. */
 const MAX_USERS_PER_TERM = 1000;
 

@@ -17,6 +17,7 @@ import { isUuid } from '../../../lib/ids';
 import { likeContains } from '../../../lib/like-pattern';
 import { cancelScheduled } from '../../messages/scheduled.service';
 import { writeAudit } from '../audit/audit';
+import { messageSearchText } from '../messages/all-messages.repo';
 import { userSearchText } from '../users/users.repo';
 
 const STATUS_OF: Record<string, AdminScheduledStatus> = {
@@ -41,7 +42,8 @@ function searchConditions(terms: string[]): SQL | undefined {
   return or(
     ...terms.map((term) => {
       const pattern = likeContains(term);
-      return sql`(${messages.recipient} ilike ${pattern} or ${messages.message} ilike ${pattern} or ${messages.senderName} ilike ${pattern} or ${userSearchText} ilike ${pattern})`;
+      // The same trigram-indexed expressions as All Messages (sender, recipient, text; the user).
+      return sql`(${messageSearchText} ilike ${pattern} or ${userSearchText} ilike ${pattern})`;
     }),
   );
 }
