@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
+import { pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { simulatorOutbox } from '../apps/server/src/db/schema';
 import { SimulatorProvider } from '../apps/server/src/providers/sms/simulator/simulator';
@@ -40,12 +40,15 @@ export function runBench(options: { database: string; poolSize: number }, bench:
 }
 
 async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): Promise<void> {
-  const pglite = wrapPglite(new PGlite());
-  try {
-    await runMigrations(pglite);
-    await bench('PGlite (in memory)', pglite);
-  } finally {
-    await pglite.close();
+  // SKIP_PGLITE=1 measures PostgreSQL only (a second look at a change without the long PGlite load).
+  if (process.env.SKIP_PGLITE !== '1') {
+    const pglite = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
+    try {
+      await runMigrations(pglite);
+      await bench('PGlite (in memory)', pglite);
+    } finally {
+      await pglite.close();
+    }
   }
 
   const url = process.env.DATABASE_URL;

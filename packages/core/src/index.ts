@@ -13,6 +13,6 @@ export * from './schemas/products';
 export * from './schemas/profile';
 export * from './schemas/payments';
 export * from './schemas/messages';
-export * from './schemas/admin-users';
+export * from './schemas/admin';
 export * from './schemas/api-keys';
 export * from './schemas/api-v1';

@@ -2,6 +2,7 @@
 // PostgreSQL pool. Both give the same Drizzle API over the same schema and migrations.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,9 @@ import pg from 'pg';
 import * as schema from './schema';
 import type { Config } from '../config';
 import { takeDataDirLock } from './data-dir-lock';
+
+/** Extensions the migrations create (pg_trgm: the admin searches); every PGlite must load them. */
+export const pgliteExtensions = { pg_trgm };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Use it, never the global one, inside a transaction. */
@@ -57,7 +61,7 @@ export async function openDatabase(config: Config['database'], onPoolError: Pool
   fs.mkdirSync(config.dir, { recursive: true });
   const releaseLock = takeDataDirLock(config.dir);
   try {
-    const client = await PGlite.create(config.dir);
+    const client = await PGlite.create(config.dir, { extensions: pgliteExtensions });
     return wrapPglite(client, releaseLock);
   } catch (error) {
     releaseLock();

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './messages';
 export * from './api';
 export * from './rate-limits';
+export * from './admin';

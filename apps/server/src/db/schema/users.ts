@@ -33,6 +33,19 @@ export const users = pgTable(
     check('users_role_known', isOneOf(t.role, ROLES)),
     check('users_status_known', isOneOf(t.status, USER_STATUSES)),
     check('users_primary_channel_known', isOneOf(t.primaryChannel, CHANNELS)),
+    // The admin users list sorts by these columns and pages through them (admin spec §2).
+    // Newest login first with those who never signed in last (and the reverse): one index serves both.
+    index('users_last_login_idx').on(t.lastLogin.desc().nullsLast(), t.id.desc()),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_credit_idx').on(t.credit, t.id),
+    index('users_status_idx').on(t.status, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_display_name_idx').on(sql`lower(coalesce(${t.companyName}, nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.phone}))`, t.id),
+    // Its free-text search (phone, first, last and company name) is a substring search: trigrams.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.phone} || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

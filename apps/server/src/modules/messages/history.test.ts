@@ -64,6 +64,7 @@ describe('message history', () => {
       error_message: null,
       parts: 1,
       sender_name: 'Kurir',
+      sent_by_admin: false,
     });
   });
 

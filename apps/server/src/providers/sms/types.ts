@@ -67,4 +67,12 @@ export interface SmsProvider {
   /** Whether the provider can take messages now (bound, reachable), for /api/ready; absent: always. */
   status?(): { ok: boolean; detail: string };
   close(): Promise<void>;
+  /** Whether it can send now, for the admin System Status (optional: absent means always up). */
+  health?(): Promise<ProviderHealth>;
+}
+
+export interface ProviderHealth {
+  state: 'ok' | 'degraded' | 'down';
+  /** In words: 'SMPP bound', 'HTTP reachable (120 ms)'. */
+  detail: string;
 }

@@ -2,11 +2,11 @@
 // active, or denied), re-submitted free after a denial; only an active name is ever used.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../test/helper';
-import { findApprovedSenderName } from '../users/features';
-import { ensureCatalogue } from './catalogue';
-import { balanceOf, ledgerOf, productId, setBalance, signInCustomer, type Customer } from './products.test-support';
+import { auditLog, messages, users } from '../../../db/schema';
+import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
+import { findApprovedSenderName } from '../../users/features';
+import { ensureCatalogue } from '../../products/catalogue';
+import { balanceOf, ledgerOf, productId, setBalance, signInCustomer, type Customer } from '../../products/products.test-support';
 
 let t: TestApp;
 let admin: Customer;
@@ -89,6 +89,17 @@ describe('admin review', () => {
     const me = (await customer.call('GET', '/api/auth/me')).body;
     expect(me.settings.sender_name).toBe('MYSHOP1');
     expect(me.features.customSender).toBe(true);
+    // The customer's next message goes out under the approved name.
+    const sent = await customer.call('POST', '/api/message/send', { recipient: '+38640111333', message: 'Under my own name' });
+    expect(sent.body.sender).toBe('MYSHOP1');
+    const [row] = await t.db.select().from(messages).where(eq(messages.id, sent.body.results[0].id));
+    expect(row!.senderName).toBe('MYSHOP1');
+    // Both decisions are in the audit log, with the admin and the move.
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, request.id)).orderBy(auditLog.createdAt);
+    expect(audit.map((a) => [a.action, a.adminUserId, a.after])).toEqual([
+      ['sender_name_sent_to_provider', admin.id, { status: 'waiting_mobile_provider' }],
+      ['sender_name_approved', admin.id, { status: 'active' }],
+    ]);
     expect(await act(admin, 'deny', request.id)).toMatchObject({
       status: 409,
       body: { message: 'This Custom Sender Name is already approved and cannot be denied.' },

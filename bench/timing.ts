@@ -1,0 +1,32 @@
+// Median-of-runs timing shared by the admin benches.
+import { performance } from 'node:perf_hooks';
+
+export const formatMs = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+/** Runs `work` `runs` times and prints the median, min and max under `label`; returns the last result. */
+export async function timeRuns<T>(label: string, runs: number, work: () => Promise<T>, describe: (result: T) => string = () => ''): Promise<T> {
+  const times: number[] = [];
+  let result: T | undefined;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    result = await work();
+    times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const extra = describe(result as T);
+  console.log(`${label}: median ${formatMs(sorted[Math.floor(runs / 2)]!)} (min ${formatMs(sorted[0]!)}, max ${formatMs(sorted.at(-1)!)})${extra ? `, ${extra}` : ''}`);
+  return result as T;
+}
+
+/** Drops a table's secondary indexes, runs the bulk load, and builds them again (faster than maintaining them row by row). */
+export async function loadWithoutIndexes(
+  execute: (query: string) => Promise<{ rows: { indexname: string; indexdef: string }[] }>,
+  table: string,
+  load: () => Promise<void>,
+): Promise<void> {
+  const { rows } = await execute(`select indexname, indexdef from pg_indexes where tablename = '${table}' and indexdef not like '%UNIQUE%' and indexname <> '${table}_pkey'`);
+  for (const i of rows) await execute(`drop index ${i.indexname}`);
+  await load();
+  for (const i of rows) await execute(i.indexdef);
+  await execute(`vacuum analyze ${table}`);
+}
