@@ -20,6 +20,10 @@ export const queryRoots = {
   senderNames: ['sender-names'],
   /** Phonebooks and their contacts. */
   phonebooks: ['phonebooks'],
+  /** SMS templates: the shared ones admins keep and customers' own. */
+  templates: ['templates'],
+  /** The administrators' global defaults (sender name, channel of new users). */
+  adminSettings: ['admin-settings'],
   /** The built-in simulator's outbox (development only). */
   devOutbox: ['dev-outbox'],
 } as const;
