@@ -46,6 +46,7 @@ export const router = createBrowserRouter([
               { path: 'phonebook/:id/entries', lazy: () => import('../features/phonebooks/contacts-page').then((m) => ({ Component: m.ContactsPage })) },
               { path: 'profile', lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })) },
               { path: 'products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
+              { path: 'templates', lazy: () => import('../features/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
             ],
           },
         ],
