@@ -1,6 +1,6 @@
 // Every customer's scheduled messages (admin spec §2 "Scheduled Messages page"): overdue rows are
 // highlighted and badged; only a waiting message has a delete button.
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { ADMIN_SCHEDULED_MESSAGES, type AdminScheduledMessage } from '@kurir/core';
 import { formatDateTime } from '../../../lib/format';
