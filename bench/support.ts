@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
+import { pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { simulatorOutbox } from '../apps/server/src/db/schema';
 import { SimulatorProvider } from '../apps/server/src/providers/sms/simulator/simulator';
@@ -40,7 +40,7 @@ export function runBench(options: { database: string; poolSize: number }, bench:
 }
 
 async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): Promise<void> {
-  const pglite = wrapPglite(new PGlite());
+  const pglite = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
   try {
     await runMigrations(pglite);
     await bench('PGlite (in memory)', pglite);

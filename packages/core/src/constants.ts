@@ -17,3 +17,95 @@ export const ROLES = ['admin', 'user', 'slave'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+// Administrator area (admin spec §9).
+export const ADMIN_SMS_MAX_LENGTH = 160;
+export const ADMIN_SENDER_NAME_MIN = 2;
+export const DEFAULT_TAX_RATE = 22;
+export const USER_TRANSACTIONS_PAGE_SIZE = 20;
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
+export const ALL_MESSAGES_PAGE_SIZE = 15;
+export const ALL_MESSAGES_PAGE_SIZE_MAX = 100;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const PAGINATION_WINDOW = 5;
+export const SCHEDULED_REFRESH_MS = 30_000;
+export const ANALYTICS_WINDOW_MONTHS = 6;
+/** The longest window the analytics route answers. */
+export const ANALYTICS_MAX_MONTHS = 24;
+export const ANALYTICS_STALE_MS = 30_000;
+export const ADMIN_REDIRECT_DELAY_MS = 100;
+export const SMS_PROGRESS_TOAST_MS = 2000;
+export const CREDIT_ADDITION_MAX_EUROS = 100_000;
+/** Rows the admin transaction list and the scheduled list return at most (newest first). */
+export const ADMIN_LIST_MAX = 1000;
+export const TRANSACTIONS_EXPORT_MAX = 100_000;
+
+export const TEMPLATE_CATEGORIES = ['welcome', 'general', 'marketing', 'notification', 'reminder'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+export const PRODUCT_STATUSES = ['active', 'inactive'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/** The spec's five plus the ones the seeded catalogue uses. */
+export const PRODUCT_ICON_TYPES = ['default', 'sms', 'viber', 'premium', 'special', 'sender', 'phonebook', 'api'] as const;
+export type ProductIconType = (typeof PRODUCT_ICON_TYPES)[number];
+
+/** The ledger's own entry types, as the user-scoped transactions and the export carry them. */
+export const LEDGER_ENTRY_TYPES = ['credit', 'credit_addition', 'topup', 'product_purchase', 'sms_cost', 'viber_cost', 'refund'] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** The four summary cards of the admin Transactions page (admin spec §2). */
+export const ADMIN_TRANSACTION_SUMMARY_TYPES = ['credit_addition', 'sms_cost', 'purchase', 'top_up'] as const;
+export type AdminTransactionSummaryType = (typeof ADMIN_TRANSACTION_SUMMARY_TYPES)[number];
+/** Types on the admin list: the four of the spec, plus refunds and the starter credit, shown as they are. */
+export const ADMIN_TRANSACTION_TYPES = [...ADMIN_TRANSACTION_SUMMARY_TYPES, 'refund', 'starter_credit'] as const;
+export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
+/** How each ledger type shows on the admin list: Viber costs count as message costs (sms_cost). */
+export const ADMIN_TYPE_OF_LEDGER_TYPE: Readonly<Record<LedgerEntryType, AdminTransactionType>> = {
+  credit: 'starter_credit',
+  credit_addition: 'credit_addition',
+  topup: 'top_up',
+  product_purchase: 'purchase',
+  sms_cost: 'sms_cost',
+  viber_cost: 'sms_cost',
+  refund: 'refund',
+};
+
+/** Admin users list: what it can be sorted by (admin spec §2 "sortable columns"). */
+export const ADMIN_USER_SORTS = ['user', 'phone', 'status', 'role', 'credit', 'last_login', 'created_at'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** What the admin Scheduled page shows; 'cancelled' is a deleted scheduled message. */
+export const ADMIN_SCHEDULED_STATUSES = ['scheduled', 'pending', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+export type AdminScheduledStatus = (typeof ADMIN_SCHEDULED_STATUSES)[number];
+
+/** Everything the audit log records. */
+export const AUDIT_ACTIONS = [
+  'credit_added',
+  'user_updated',
+  'user_settings_updated',
+  'sms_sent',
+  'product_assigned',
+  'product_removed',
+  'sender_name_sent_to_provider',
+  'sender_name_approved',
+  'sender_name_denied',
+  'product_created',
+  'product_updated',
+  'product_deleted',
+  'product_retired',
+  'template_created',
+  'template_updated',
+  'template_deleted',
+  'settings_updated',
+  'scheduled_deleted',
+  'ledger_checked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGETS = ['user', 'product', 'template', 'settings', 'message', 'sender_request', 'ledger'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+export const SYSTEM_CHECKS = ['Database', 'SMS API', 'Authentication', 'Storage'] as const;
+export const SYSTEM_CHECK_STATES = ['ok', 'degraded', 'down'] as const;
+export type SystemCheckState = (typeof SYSTEM_CHECK_STATES)[number];

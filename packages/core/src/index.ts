@@ -13,4 +13,4 @@ export * from './schemas/products';
 export * from './schemas/profile';
 export * from './schemas/payments';
 export * from './schemas/messages';
-export * from './schemas/admin-users';
+export * from './schemas/admin';

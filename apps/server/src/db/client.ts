@@ -3,12 +3,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Config } from '../config';
+
+/** Extensions the migrations create (pg_trgm: the admin searches); every PGlite must load them. */
+export const pgliteExtensions = { pg_trgm };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(...)`. Use it, never the global one, inside a transaction. */
@@ -49,7 +53,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
   fs.mkdirSync(config.dir, { recursive: true });
   const releaseLock = takeDataDirLock(config.dir);
   try {
-    const client = await PGlite.create(config.dir);
+    const client = await PGlite.create(config.dir, { extensions: pgliteExtensions });
     return wrapPglite(client, releaseLock);
   } catch (error) {
     releaseLock();

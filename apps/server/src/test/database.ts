@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { wrapPglite, wrapPool, type DatabaseHandle } from '../db/client';
+import { pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from '../db/client';
 import { createDatabaseFromTemplate } from './postgres';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -17,5 +17,5 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return { ...handle, close: async () => { await handle.close(); await created.drop(); } };
   }
   const tar = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  return wrapPglite(await PGlite.create({ loadDataDir: tar }));
+  return wrapPglite(await PGlite.create({ loadDataDir: tar, extensions: pgliteExtensions }));
 }

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite } from '../db/client';
+import { pgliteExtensions, wrapPglite } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
 export default async function setup(project: TestProject) {
-  const handle = wrapPglite(new PGlite());
+  const handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
   await runMigrations(handle);
   const pglite = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await pglite.dumpDataDir('none');

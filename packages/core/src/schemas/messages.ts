@@ -210,6 +210,8 @@ export const historyMessageSchema = z.object({
   error_message: z.string().nullable(),
   parts: z.number(),
   sender_name: z.string(),
+  /** Sent to this user by an administrator (free of charge), not by the user. */
+  sent_by_admin: z.boolean(),
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 

@@ -25,6 +25,8 @@ export const products = pgTable(
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     iconType: text('icon_type', { enum: ICON_TYPES }).notNull().default('default'),
     visibleInDashboard: boolean('visible_in_dashboard').notNull().default(true),
+    /** Deleted by an admin after it was bought: off the catalogue; its buyers keep it to expiry. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +64,8 @@ export const userProducts = pgTable(
   },
   (t) => [
     index('user_products_user_idx').on(t.userId),
+    // Whether a product was ever bought decides if deleting it erases or retires it.
+    index('user_products_product_idx').on(t.productId),
     check('user_products_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

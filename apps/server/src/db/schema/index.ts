@@ -6,3 +6,4 @@ export * from './catalogue';
 export * from './phonebooks';
 export * from './payments';
 export * from './messages';
+export * from './admin';

@@ -1,7 +1,7 @@
 // The ledger: one append-only row for every change of a balance, written in the same database
 // transaction as the balance update (see modules/billing/ledger.ts).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const LEDGER_TYPES = [
@@ -36,6 +36,13 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    // The admin Transactions page (newest first) and its summaries and revenue by type and month.
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_type_created_idx').on(t.type, t.createdAt, t.amount),
+    // An admin's credit addition retried with the same request id is added once.
+    uniqueIndex('transactions_credit_addition_once_idx')
+      .on(t.reference)
+      .where(sql`${t.type} = 'credit_addition' and ${t.reference} is not null`),
     check('transactions_balance_chain', sql`${t.balanceAfter} = ${t.balanceBefore} + ${t.amount}`),
     check('transactions_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
   ],

@@ -54,8 +54,21 @@ export const messages = pgTable(
     /** When its final price was fixed and the unused reservation refunded (once). */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an administrator sent it to this user (free of charge, from the admin sender name). */
+    sentByAdminId: uuid('sent_by_admin_id').references(() => users.id),
   },
   (t) => [
+    // All Messages (admin): every user's messages newest first, and its search over sender,
+    // recipient and text as substrings (trigrams); the user's phone is resolved to ids first.
+    index('messages_created_idx').on(t.createdAt, t.id),
+    index('messages_admin_search_trgm_idx').using('gin', sql`(${t.senderName} || ' ' || ${t.recipient} || ' ' || ${t.message}) gin_trgm_ops`),
+    index('messages_status_created_idx').on(t.status, t.createdAt),
+    // The admin Scheduled page: every message that was ever scheduled.
+    index('messages_scheduled_for_idx').on(t.scheduledFor).where(sql`${t.scheduledFor} is not null`),
+    // Admin analytics: a user's processed messages by month, channel and price from the index alone.
+    index('messages_user_processed_price_idx')
+      .on(t.userId, t.processedAt, t.channel, t.price)
+      .where(sql`${t.processedAt} is not null and ${t.sentByAdminId} is null`),
     // History: a user's messages newest first, and its filters, walk this index.
     index('messages_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The history's text filter: words (and word beginnings) are found through this index, and

@@ -31,6 +31,18 @@ export const users = pgTable(
     check('users_role_known', sql`${t.role} in ('admin', 'user', 'slave')`),
     check('users_status_known', sql`${t.status} in ('active', 'inactive')`),
     check('users_primary_channel_known', sql`${t.primaryChannel} in ('sms', 'viber')`),
+    // The admin users list sorts by these columns and pages through them (admin spec §2).
+    index('users_last_login_idx').on(t.lastLogin, t.id),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_credit_idx').on(t.credit, t.id),
+    index('users_status_idx').on(t.status, t.id),
+    index('users_role_idx').on(t.role, t.id),
+    index('users_display_name_idx').on(sql`lower(coalesce(${t.companyName}, nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.phone}))`, t.id),
+    // Its free-text search (phone, first, last and company name) is a substring search: trigrams.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.phone} || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

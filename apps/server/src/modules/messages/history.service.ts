@@ -43,6 +43,7 @@ export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery
       error_message: m.errorMessage,
       parts: m.parts,
       sender_name: m.senderName,
+      sent_by_admin: m.sentByAdminId !== null,
     })),
     total,
   };

@@ -21,6 +21,8 @@ export interface NewSend {
   smsPrice: number;
   price: number;
   scheduledFor: Date | null;
+  /** An administrator's free message to this user (admin send-sms). */
+  sentByAdminId?: string | null;
 }
 
 /**
@@ -36,10 +38,12 @@ export async function insertSendRows(tx: Tx, send: NewSend): Promise<{ id: strin
     const chunk = JSON.stringify(send.recipients.slice(i, i + INSERT_CHUNK));
     const result = await queryRows<{ id: string; recipient: string }>(tx, sql`
       insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
-                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
+                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at,
+                            sent_by_admin_id)
       select ${send.userId}::uuid, ${send.batchId}::uuid, r.recipient, ${send.message}, ${send.senderName},
              ${send.messageType}, ${send.channel}, ${send.channel}, ${status}, ${send.parts}, ${send.reservedPrice},
-             ${send.smsPrice}, ${send.price}, ${scheduledFor}::timestamptz, coalesce(${scheduledFor}::timestamptz, now())
+             ${send.smsPrice}, ${send.price}, ${scheduledFor}::timestamptz, coalesce(${scheduledFor}::timestamptz, now()),
+             ${send.sentByAdminId ?? null}::uuid
       from jsonb_array_elements_text(${chunk}::jsonb) with ordinality as r(recipient, n)
       order by r.n
       returning id, recipient`);
@@ -109,6 +113,7 @@ export async function findHistory(db: DbOrTx, f: HistoryFilter) {
       errorMessage: messages.errorMessage,
       parts: messages.parts,
       senderName: messages.senderName,
+      sentByAdminId: messages.sentByAdminId,
     })
     .from(messages)
     .where(where)

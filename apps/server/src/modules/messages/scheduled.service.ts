@@ -2,7 +2,7 @@
 // same transaction) while the dispatcher has not taken it.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { SEND_MESSAGES, microsToEuros, type ScheduledMessage } from '@kurir/core';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { messages, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { findScheduled, lockOwnMessage } from './messages.repo';
@@ -31,7 +31,13 @@ export async function listScheduled(db: Database, userId: string): Promise<Sched
  * SKIP LOCKED claim exclude each other: either we cancel first (the dispatcher never sees it), or
  * the dispatcher holds it (its lease is live, or its time has come) and we refuse with 409.
  */
-export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<{ newCredit: number }> {
+export async function cancelScheduled(
+  db: Database,
+  userId: string,
+  messageId: string,
+  /** Runs in the cancelling transaction once the refund is written (the admin delete's audit row). */
+  onCancelled?: (tx: Tx, refunded: number) => Promise<void>,
+): Promise<{ newCredit: number; refunded: number }> {
   if (!UUID.test(messageId)) throw notFound(SEND_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const row = await lockOwnMessage(tx, userId, messageId);
@@ -47,9 +53,11 @@ export async function cancelScheduled(db: Database, userId: string, messageId: s
     );
     const settled = await settleMessage(tx, messageId, { status: 'deleted' }, guard);
     if (!settled) throw conflict(SEND_MESSAGES.alreadyProcessing, 'not_cancellable');
-    if (settled.newCredit !== null) return { newCredit: microsToEuros(settled.newCredit) };
+    await onCancelled?.(tx, settled.refunded);
+    const refunded = microsToEuros(settled.refunded);
+    if (settled.newCredit !== null) return { newCredit: microsToEuros(settled.newCredit), refunded };
     const [user] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError(404, 'user_not_found', 'User not found');
-    return { newCredit: microsToEuros(user.credit) };
+    return { newCredit: microsToEuros(user.credit), refunded };
   });
 }

@@ -6,15 +6,16 @@ import { PRODUCT_MESSAGES, type PendingSenderRequest } from '@kurir/core';
 import type { Database, DbOrTx } from '../../db/client';
 import { userProducts, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { writeAudit, type AuditRecord } from '../admin/audit/audit';
 import { lockUser } from './products.repo';
 
 type RequestStatus = 'pending' | 'waiting_mobile_provider' | 'active' | 'denied';
 export type SenderAction = 'send-to-provider' | 'approve' | 'deny';
 
-const TRANSITIONS: Record<SenderAction, { from: RequestStatus[]; to: RequestStatus; done: string; verb: string }> = {
-  'send-to-provider': { from: ['pending'], to: 'waiting_mobile_provider', done: PRODUCT_MESSAGES.sentToProvider, verb: 'sent to the mobile provider' },
-  approve: { from: ['waiting_mobile_provider'], to: 'active', done: PRODUCT_MESSAGES.approved, verb: 'approved' },
-  deny: { from: ['pending', 'waiting_mobile_provider'], to: 'denied', done: PRODUCT_MESSAGES.denied, verb: 'denied' },
+const TRANSITIONS: Record<SenderAction, { from: RequestStatus[]; to: RequestStatus; done: string; verb: string; audit: AuditRecord['action'] }> = {
+  'send-to-provider': { from: ['pending'], to: 'waiting_mobile_provider', done: PRODUCT_MESSAGES.sentToProvider, verb: 'sent to the mobile provider', audit: 'sender_name_sent_to_provider' },
+  approve: { from: ['waiting_mobile_provider'], to: 'active', done: PRODUCT_MESSAGES.approved, verb: 'approved', audit: 'sender_name_approved' },
+  deny: { from: ['pending', 'waiting_mobile_provider'], to: 'denied', done: PRODUCT_MESSAGES.denied, verb: 'denied', audit: 'sender_name_denied' },
 };
 
 const STATUS_WORDS: Record<string, string> = {
@@ -70,10 +71,10 @@ export async function listPendingSenderRequests(db: DbOrTx): Promise<PendingSend
 }
 
 /**
- * An admin's decision. Approving also makes the name the user's sender name, and retires an
- * earlier approved name of the same user (one custom sender name at a time).
+ * An admin's decision, audited in the same transaction. Approving also makes the name the user's
+ * sender name, and retires an earlier approved name of the same user (one custom sender name at a time).
  */
-export async function moveSenderRequest(db: Database, id: string, action: SenderAction): Promise<{ message: string }> {
+export async function moveSenderRequest(db: Database, adminId: string, id: string, action: SenderAction): Promise<{ message: string }> {
   if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.requestNotFound);
   const step = TRANSITIONS[action];
   return db.transaction(async (tx) => {
@@ -82,6 +83,18 @@ export async function moveSenderRequest(db: Database, id: string, action: Sender
       .set({ status: step.to, updatedAt: sql`now()` })
       .where(and(eq(userProducts.id, id), isSenderRequest, eq(userProducts.active, true), inArray(userProducts.status, step.from)))
       .returning({ userId: userProducts.userId, name: userProducts.customSenderName });
+    if (moved) {
+      const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, moved.userId));
+      await writeAudit(tx, {
+        adminId,
+        action: step.audit,
+        targetType: 'sender_request',
+        targetId: id,
+        targetLabel: `${moved.name} (${user?.phone ?? moved.userId})`,
+        before: { status: step.from.join(' or ') },
+        after: { status: step.to },
+      });
+    }
     if (!moved) {
       const [existing] = await tx.select({ status: userProducts.status }).from(userProducts).where(and(eq(userProducts.id, id), isSenderRequest));
       if (!existing) throw notFound(PRODUCT_MESSAGES.requestNotFound);

@@ -3,10 +3,11 @@ import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { products, userProducts, users } from '../../db/schema';
 
-/** On sale now: active, shown in the dashboard, and within its validity window. */
+/** On sale now: active, not retired, shown in the dashboard, and within its validity window. */
 export const onSale = (now: Date) =>
   and(
     eq(products.status, 'active'),
+    isNull(products.retiredAt),
     eq(products.visibleInDashboard, true),
     lte(products.validFrom, now),
     or(isNull(products.validTo), gt(products.validTo, now)),

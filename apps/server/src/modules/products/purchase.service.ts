@@ -38,6 +38,7 @@ const START_SKEW_MS = 5 * 60_000;
 function isOnSale(p: ProductRow, now: Date): boolean {
   return (
     p.status === 'active' &&
+    p.retiredAt === null &&
     p.visibleInDashboard &&
     p.validFrom.getTime() <= now.getTime() &&
     (p.validTo === null || p.validTo.getTime() > now.getTime())

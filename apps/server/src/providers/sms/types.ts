@@ -60,4 +60,12 @@ export interface SmsProvider {
    */
   onReceipt(handler: ReceiptHandler): void;
   close(): Promise<void>;
+  /** Whether it can send now, for the admin System Status (optional: absent means always up). */
+  health?(): Promise<ProviderHealth>;
+}
+
+export interface ProviderHealth {
+  state: 'ok' | 'degraded' | 'down';
+  /** In words: 'SMPP bound', 'HTTP reachable (120 ms)'. */
+  detail: string;
 }

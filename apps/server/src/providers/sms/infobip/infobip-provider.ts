@@ -8,7 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
-import { ProviderError, type Channel, type OutboundMessage, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
+import { ProviderError, type Channel, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
 import { receiptsFrom, rejectionOf, type DeliveryReports, type InfobipStatus } from './infobip-reports';
 
 export interface InfobipSettings {
@@ -101,6 +101,17 @@ export class InfobipProvider implements SmsProvider {
   }
 
   async close(): Promise<void> {}
+
+  /** Reachable when its API answers at all (any HTTP status) within the timeout. */
+  async health(): Promise<ProviderHealth> {
+    const started = performance.now();
+    try {
+      await fetch(this.settings.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(Math.min(this.settings.timeoutMs, 3000)) });
+      return { state: 'ok', detail: `HTTP reachable (${Math.round(performance.now() - started)} ms)` };
+    } catch (error) {
+      return { state: 'down', detail: `HTTP unreachable: ${(error as Error).message}` };
+    }
+  }
 
   private smsRequest(message: OutboundMessage) {
     return {

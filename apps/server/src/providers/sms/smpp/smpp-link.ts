@@ -86,6 +86,11 @@ export class SmppLink {
     this.connect();
   }
 
+  /** Bound now, and why not if not (for the admin System Status). */
+  status(): { bound: boolean; lastError: string | undefined } {
+    return { bound: this.bound, lastError: this.lastError };
+  }
+
   /** The bound session, waiting up to `timeoutMs` for a (re)bind. */
   waitForBind(timeoutMs: number): Promise<Bind> {
     if (this.closed) return Promise.reject(closingError());

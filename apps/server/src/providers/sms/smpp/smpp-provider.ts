@@ -9,7 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import smpp from 'smpp';
 import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
-import { ProviderError, type OutboundMessage, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
+import { ProviderError, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
 import { PartAssembler, parseReceipt, type MessageReceipt } from './delivery-receipts';
 import { SubmitWindow, Throttle } from './flow-control';
 import { SmppLink } from './smpp-link';
@@ -91,6 +91,11 @@ export class SmppProvider implements SmsProvider {
     );
     this.link.start();
     this.sweepTimer = setInterval(() => this.sweep(), 10 * 60_000).unref();
+  }
+
+  async health(): Promise<ProviderHealth> {
+    const { bound, lastError } = this.link.status();
+    return bound ? { state: 'ok', detail: 'SMPP bound' } : { state: 'down', detail: `SMPP not bound${lastError ? `: ${lastError}` : ''}` };
   }
 
   async submit(message: OutboundMessage): Promise<SubmitResult> {

@@ -2,11 +2,11 @@
 // active, or denied), re-submitted free after a denial; only an active name is ever used.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../test/helper';
-import { findApprovedSenderName } from '../users/features';
-import { ensureCatalogue } from './catalogue';
-import { balanceOf, ledgerOf, productId, setBalance, signInCustomer, type Customer } from './products.test-support';
+import { users } from '../../../db/schema';
+import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
+import { findApprovedSenderName } from '../../users/features';
+import { ensureCatalogue } from '../../products/catalogue';
+import { balanceOf, ledgerOf, productId, setBalance, signInCustomer, type Customer } from '../../products/products.test-support';
 
 let t: TestApp;
 let admin: Customer;

@@ -1,8 +1,8 @@
 // PATCH /api/admin/users/{id}: admin-only edits of an account; deactivating signs the user out.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
-import { TEST_ADMIN_PHONE, createTestApp, type TestApp } from '../../test/helper';
+import { sessions, users } from '../../../db/schema';
+import { TEST_ADMIN_PHONE, createTestApp, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
 let admin: string;

@@ -1,0 +1,117 @@
+// Admins keep the catalogue. Prices are stored per product and copied onto every purchase
+// (user_products.total_price) and message (messages.price) when they happen, so an edit changes
+// only what is bought or sent afterwards; the 'SMS Message' and 'Viber Message' products are read
+// by getMessagePrices on every quote and send, so their edit prices the very next message.
+// Deleting a product that was ever bought retires it instead (status inactive, retired_at set):
+// it leaves the catalogue, and its buyers keep it until their period ends.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  INCLUDED_PRODUCT_NAMES,
+  PRODUCT_FORM_MESSAGES,
+  eurosToMicros,
+  type ProductInput,
+} from '@kurir/core';
+import type { Database, Tx } from '../../../db/client';
+import { products, userProducts } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import type { ProductRow } from '../../products/product-dto';
+import { diffFields, writeAudit } from '../audit/audit';
+
+function toColumns(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    type: input.type,
+    netBuyPrice: eurosToMicros(String(input.net_buy_price)),
+    buyTaxRate: input.buy_tax_rate,
+    netSellPrice: eurosToMicros(String(input.net_sell_price)),
+    sellTaxRate: input.sell_tax_rate,
+    validFrom: new Date(input.valid_from),
+    validTo: input.never_expires || !input.valid_to ? null : new Date(input.valid_to),
+    status: input.status,
+    iconType: input.icon_type,
+    visibleInDashboard: input.visible_in_dashboard,
+  };
+}
+
+/** The fields an audit entry shows, in the form's units. */
+function auditView(p: Pick<ProductRow, 'name' | 'netSellPrice' | 'sellTaxRate' | 'netBuyPrice' | 'buyTaxRate' | 'status' | 'type' | 'validTo' | 'visibleInDashboard'>) {
+  return {
+    name: p.name,
+    type: p.type,
+    net_sell_price: p.netSellPrice / 1e6,
+    sell_tax_rate: p.sellTaxRate,
+    net_buy_price: p.netBuyPrice / 1e6,
+    buy_tax_rate: p.buyTaxRate,
+    status: p.status,
+    valid_to: p.validTo?.toISOString() ?? null,
+    visible_in_dashboard: p.visibleInDashboard,
+  };
+}
+
+async function refuseTakenName(tx: Tx, name: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(sql`lower(${products.name}) = lower(${name})`, exceptId ? ne(products.id, exceptId) : undefined));
+  if (taken) throw conflict(PRODUCT_FORM_MESSAGES.nameTaken, 'name_taken');
+}
+
+export async function createProduct(db: Database, adminId: string, input: ProductInput): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    await refuseTakenName(tx, input.name);
+    const [row] = await tx.insert(products).values(toColumns(input)).returning();
+    await writeAudit(tx, { adminId, action: 'product_created', targetType: 'product', targetId: row!.id, targetLabel: row!.name, after: auditView(row!) });
+    return row!;
+  });
+}
+
+async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {
+  if (!isUuid(id)) throw notFound(PRODUCT_FORM_MESSAGES.notFound);
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw notFound(PRODUCT_FORM_MESSAGES.notFound);
+  return row;
+}
+
+export async function updateProduct(db: Database, adminId: string, id: string, input: ProductInput): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const current = await lockProduct(tx, id);
+    if (INCLUDED_PRODUCT_NAMES.includes(current.name) && input.name !== current.name) {
+      throw badRequest(PRODUCT_FORM_MESSAGES.messageProductFixed, 'message_product_fixed');
+    }
+    await refuseTakenName(tx, input.name, id);
+    const [row] = await tx
+      .update(products)
+      .set({ ...toColumns(input), updatedAt: sql`now()` })
+      .where(eq(products.id, id))
+      .returning();
+    const diff = diffFields(auditView(current), auditView(row!));
+    if (diff) await writeAudit(tx, { adminId, action: 'product_updated', targetType: 'product', targetId: id, targetLabel: row!.name, ...diff });
+    return row!;
+  });
+}
+
+export async function deleteProduct(db: Database, adminId: string, id: string): Promise<'deleted' | 'retired'> {
+  return db.transaction(async (tx) => {
+    const current = await lockProduct(tx, id);
+    if (INCLUDED_PRODUCT_NAMES.includes(current.name)) throw badRequest(PRODUCT_FORM_MESSAGES.messageProductFixed, 'message_product_fixed');
+    const [bought] = await tx.select({ id: userProducts.id }).from(userProducts).where(eq(userProducts.productId, id)).limit(1);
+    if (bought) {
+      await tx.update(products).set({ status: 'inactive', retiredAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, id));
+      await writeAudit(tx, {
+        adminId,
+        action: 'product_retired',
+        targetType: 'product',
+        targetId: id,
+        targetLabel: current.name,
+        before: { status: current.status, retired: current.retiredAt !== null },
+        after: { status: 'inactive', retired: true },
+      });
+      return 'retired';
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    await writeAudit(tx, { adminId, action: 'product_deleted', targetType: 'product', targetId: id, targetLabel: current.name, before: auditView(current) });
+    return 'deleted';
+  });
+}

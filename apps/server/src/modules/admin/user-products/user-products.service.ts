@@ -1,0 +1,81 @@
+// Products an admin assigns to or removes from a user. An assignment is a user_products row like a
+// purchase (free: total_price 0, assigned_by the admin); features.ts reads those rows on every
+// request, so an assignment unlocks its feature at once and a removal (active = false) revokes it.
+import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_USER_MESSAGES, CUSTOM_SENDER_PRODUCT, USER_PRODUCT_MESSAGES, type UserProduct } from '@kurir/core';
+import type { Database } from '../../../db/client';
+import { products, userProducts, users } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { toUserProductDto } from '../../products/product-dto';
+import { periodEnd } from '../../products/periods';
+import { lockUser } from '../../products/products.repo';
+import { writeAudit } from '../audit/audit';
+import { userLabel } from '../users/admin-user-dto';
+
+export async function assignProduct(db: Database, adminId: string, userId: string, input: { productId: string; quantity: number }): Promise<UserProduct> {
+  if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const now = await lockUser(tx, userId);
+    if (!now) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
+    if (!product) throw notFound(USER_PRODUCT_MESSAGES.notFound);
+    if (product.retiredAt) throw badRequest(USER_PRODUCT_MESSAGES.retired, 'product_retired');
+    if (product.name === CUSTOM_SENDER_PRODUCT) throw badRequest(USER_PRODUCT_MESSAGES.senderByRequest, 'sender_by_request');
+    const [row] = await tx
+      .insert(userProducts)
+      .values({
+        userId,
+        productId: product.id,
+        quantity: input.quantity,
+        status: 'active',
+        active: true,
+        purchasedAt: now,
+        startsAt: now,
+        expiresAt: periodEnd(product.type, now),
+        totalPrice: 0,
+        assignedBy: adminId,
+      })
+      .returning();
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'product_assigned',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: userLabel(user!),
+      after: { product: product.name, quantity: input.quantity, expires_at: row!.expiresAt?.toISOString() ?? null },
+    });
+    return toUserProductDto(row!, product, now);
+  });
+}
+
+export async function removeProduct(db: Database, adminId: string, userId: string, assignmentId: string): Promise<UserProduct> {
+  if (!isUuid(userId) || !isUuid(assignmentId)) throw notFound(USER_PRODUCT_MESSAGES.assignmentNotFound);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ row: userProducts, product: products })
+      .from(userProducts)
+      .innerJoin(products, eq(products.id, userProducts.productId))
+      .where(and(eq(userProducts.id, assignmentId), eq(userProducts.userId, userId)))
+      .for('update', { of: userProducts });
+    if (!current) throw notFound(USER_PRODUCT_MESSAGES.assignmentNotFound);
+    if (!current.row.active) throw conflict(USER_PRODUCT_MESSAGES.alreadyRemoved, 'already_removed');
+    const [row] = await tx
+      .update(userProducts)
+      .set({ active: false, status: 'inactive', updatedAt: sql`now()` })
+      .where(eq(userProducts.id, assignmentId))
+      .returning();
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'product_removed',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: userLabel(user!),
+      before: { product: current.product.name, status: current.row.status, active: true },
+      after: { product: current.product.name, status: 'inactive', active: false },
+    });
+    return toUserProductDto(row!, current.product);
+  });
+}

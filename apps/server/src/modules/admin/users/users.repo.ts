@@ -1,0 +1,54 @@
+// Queries of the admin users list. Filtering, sorting and paging are SQL: each sort column has an
+// index (users_*_idx) ending in the id, so a page is an index walk, and the free-text search is a
+// substring match served by the trigram index over phone, first, last and company name.
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AdminUserSort, AdminUsersQuery } from '@kurir/core';
+import type { DbOrTx } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { likeContains } from '../../../lib/like-pattern';
+
+/** The same expressions the indexes are built on, so the planner uses them. */
+export const userSearchText = sql`(${users.phone} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.companyName}, ''))`;
+const displayName = sql`lower(coalesce(${users.companyName}, nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.phone}))`;
+
+const SORT_COLUMNS: Record<AdminUserSort, SQL> = {
+  user: displayName,
+  phone: sql`${users.phone}`,
+  status: sql`${users.status}`,
+  role: sql`${users.role}`,
+  credit: sql`${users.credit}`,
+  last_login: sql`${users.lastLogin}`,
+  created_at: sql`${users.createdAt}`,
+};
+
+export function usersListConditions(q: Pick<AdminUsersQuery, 'status' | 'role' | 'search'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const statuses = q.status.includes('all') ? [] : (q.status as ('active' | 'inactive')[]);
+  if (statuses.length === 1) conditions.push(eq(users.status, statuses[0]!));
+  if (q.role.length > 0 && q.role.length < 3) conditions.push(inArray(users.role, q.role));
+  if (q.search) conditions.push(sql`${userSearchText} ilike ${likeContains(q.search)}`);
+  return and(...conditions);
+}
+
+export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
+  const where = usersListConditions(q);
+  const column = SORT_COLUMNS[q.sort];
+  const direction = q.order === 'asc' ? asc : desc;
+  // Users who never signed in sort last whichever way: 'never' is not a time.
+  const nulls = q.sort === 'last_login' ? sql` nulls last` : sql``;
+  const order = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(sql`${column} ${order}${nulls}`, direction(users.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findUser(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
