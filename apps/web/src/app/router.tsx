@@ -63,6 +63,7 @@ export const router = createBrowserRouter([
             element: <AdminShell />,
             children: [
               { index: true, lazy: () => import('../features/admin/dashboard/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
+              { path: 'users', lazy: () => import('../features/admin/users/users-page').then((m) => ({ Component: m.UsersPage })) },
             ],
           },
         ],

@@ -3,7 +3,7 @@
 // customer dashboard and Logout. The sidebar becomes a burger drawer on phones.
 import { ActionIcon, AppShell, Badge, Burger, Button, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowBackUp, IconLogout, IconWallet } from '@tabler/icons-react';
+import { IconArrowBackUp, IconLogout, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { useLogout } from '../../features/auth/api/logout';
@@ -21,13 +21,13 @@ function AdminHeader({ opened, onToggle, onLogout, loggingOut }: { opened: boole
     <div className={classes.header}>
       <div className={classes.titleGroup}>
         <Burger opened={opened} onClick={onToggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" className={classes.fixed} />
-        <Link to="/admin" className={`${classes.homeLink} ${classes.fixed}`} aria-label="Admin dashboard">
+        <Link to="/admin" className={`${classes.homeLink} ${classes.fixed} ${classes.logo}`} aria-label="Admin dashboard">
           <LogoMark size={30} />
         </Link>
         <Title order={1} fz={{ base: 'md', sm: 'lg' }} className={classes.title}>
           {adminPageTitle(pathname)}
         </Title>
-        <Badge color="red" variant="light" className={classes.fixed} visibleFrom="xs">
+        <Badge color="red" variant="light" tt="none" leftSection={<IconShieldCheck size={12} aria-hidden />} className={classes.fixed}>
           Admin
         </Badge>
       </div>

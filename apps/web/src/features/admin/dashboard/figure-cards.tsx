@@ -33,7 +33,7 @@ function Figure({ label, value, icon: Icon, color, hint }: { label: string; valu
 
 export function FigureCards({ figures }: { figures: AdminDashboardReply }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, lg: 5 }} spacing="md">
       <Figure label="Total Users" value={count.format(figures.totalUsers)} icon={IconUsers} color="blue" hint={`${count.format(figures.activeUsers)} active`} />
       <Figure
         label="SMS Sent"
@@ -63,7 +63,7 @@ export function FigureCards({ figures }: { figures: AdminDashboardReply }) {
 
 export function FigureCardsSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md" aria-hidden>
+    <SimpleGrid cols={{ base: 2, lg: 5 }} spacing="md" aria-hidden>
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} h={104} radius="md" />
       ))}
