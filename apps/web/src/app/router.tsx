@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: () => import('../features/admin/dashboard/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
               { path: 'users', lazy: () => import('../features/admin/users/users-page').then((m) => ({ Component: m.UsersPage })) },
+              { path: 'statistics', lazy: () => import('../features/admin/statistics/statistics-page').then((m) => ({ Component: m.StatisticsPage })) },
             ],
           },
         ],

@@ -7,7 +7,8 @@ describe('newRequestId', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('makes a v4 UUID without randomUUID (plain http origins)', () => {
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => globalThis.crypto.getRandomValues(a) });
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
     const id = newRequestId();
     expect(id).toMatch(UUID_V4);
     expect(newRequestId()).not.toBe(id);
