@@ -63,7 +63,7 @@ export function AdminShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const onLogout = () => logout.mutate();
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'xl' }}>
+    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
         <AdminHeader opened={opened} onToggle={toggle} onLogout={onLogout} loggingOut={logout.isPending} />
       </AppShell.Header>

@@ -48,7 +48,7 @@ export function DailyMessagesCard({ daily }: { daily: StatisticsReply['daily'] }
   const [channel, setChannel] = useState<Channel>('sms');
   const rows = dayRows(daily);
   return (
-    <Card padding="lg" component="section" aria-labelledby="daily-heading">
+    <Card padding="md" component="section" aria-labelledby="daily-heading">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>

@@ -7,7 +7,7 @@ const num = new Intl.NumberFormat('en');
 
 export function DeliveryRateCard({ rates }: { rates: StatisticsReply['deliveryRate'] }) {
   return (
-    <Card padding="lg" component="section" aria-labelledby="delivery-heading">
+    <Card padding="md" component="section" aria-labelledby="delivery-heading">
       <Title order={2} fz="lg" id="delivery-heading" mb="sm">
         Delivery rate
       </Title>

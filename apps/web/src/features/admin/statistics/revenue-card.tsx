@@ -10,7 +10,7 @@ import { monthName } from './statistics-rows';
 export function RevenueCard({ months }: { months: StatisticsReply['revenueByMonth'] }) {
   const data = months.map((m) => ({ month: monthName(m.year, m.month).slice(0, 3), topUps: m.topUps, purchases: m.purchases, messages: m.messages }));
   return (
-    <Card padding="lg" component="section" aria-labelledby="revenue-heading">
+    <Card padding="md" component="section" aria-labelledby="revenue-heading">
       <Stack gap="sm">
         <div>
           <Title order={2} fz="lg" id="revenue-heading">

@@ -9,14 +9,14 @@ const num = new Intl.NumberFormat('en');
 export function TopCustomersCard({ customers }: { customers: StatisticsReply['topCustomers'] }) {
   const shares = spendShares(customers);
   return (
-    <Card padding="lg" component="section" aria-labelledby="top-heading">
+    <Card padding="md" component="section" aria-labelledby="top-heading">
       <Title order={2} fz="lg" id="top-heading" mb="sm">
         Top customers by spend
       </Title>
       {customers.length === 0 ? (
         <Text c="dimmed">No customer has spent anything in this period.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        <Table.ScrollContainer minWidth={300}>
           <Table fz="sm" verticalSpacing="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
             <Table.Thead>
               <Table.Tr>

@@ -48,7 +48,7 @@ export function UsersPage() {
   return (
     <Stack gap="lg" maw={1400}>
       <PendingSenderPanel />
-      <Card padding={phone ? 'sm' : 'lg'}>
+      <Card padding={phone ? 'sm' : 'md'}>
         <Stack gap="md">
           <UsersFilters list={list} />
           <Group justify="space-between">

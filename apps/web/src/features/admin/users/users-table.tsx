@@ -52,10 +52,10 @@ function UserRow({ user, expanded, onToggle, onOpen }: { user: AdminUser; expand
         </Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.phone}</Table.Td>
-      <Table.Td>
+      <Table.Td miw={84}>
         <StatusBadge status={user.status} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={76}>
         <RoleBadge role={user.role} />
       </Table.Td>
       <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatEuros(user.credit)}</Table.Td>
@@ -63,7 +63,7 @@ function UserRow({ user, expanded, onToggle, onOpen }: { user: AdminUser; expand
       <Table.Td tt="uppercase" fz="xs">
         {user.settings.primary_channel ?? 'sms'}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_login ? formatDateTime(user.last_login) : 'Never'}</Table.Td>
+      <Table.Td fz="xs">{user.last_login ? formatDateTime(user.last_login) : 'Never'}</Table.Td>
       <Table.Td>
         <ViewToggle user={user} expanded={expanded} onToggle={onToggle} />
       </Table.Td>
@@ -77,8 +77,8 @@ function UserRow({ user, expanded, onToggle, onOpen }: { user: AdminUser; expand
 export function UsersTable({ users, sorting, onSort, expandedId, onToggle, onOpen, renderExpansion }: Props) {
   const sortable = (column: AdminUserSort, label: string) => <SortHeader column={column} label={label} sorting={sorting} onSort={onSort} />;
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={880}>
+      <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {sortable('user', 'User')}
