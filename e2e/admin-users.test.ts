@@ -122,8 +122,8 @@ it('finds the customer and approves the pending sender name in two steps', async
   await page.waitForURL('**/admin/users');
   // The Dashboard link is not lit on /admin/users; Users is.
   const nav = page.getByRole('navigation', { name: 'Administration' });
+  await eventually(() => nav.getByRole('link', { name: 'Users' }).getAttribute('data-active')).toBe('true');
   expect(await nav.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('data-active')).toBeNull();
-  expect(await nav.getByRole('link', { name: 'Users' }).getAttribute('data-active')).toBe('true');
 
   const panel = pendingPanel(page);
   await eventually(() => panel.getByText(SENDER_NAME).isVisible()).toBe(true);
@@ -211,7 +211,7 @@ it('shows the analytics and transactions of the expanded row, and exports them a
   await eventually(() => page.getByText('credit_addition').isVisible()).toBe(true);
   await eventually(() => page.getByText('+€5.000000').isVisible()).toBe(true);
   // This month's analytics row counts the Custom sender name purchase (the admin's SMS is free).
-  const thisMonth = page.getByRole('row').filter({ hasText: monthLabel(new Date()) });
+  const thisMonth = page.getByRole('table', { name: 'Monthly analytics' }).getByRole('row').filter({ hasText: monthLabel(new Date()) });
   await eventually(() => thisMonth.getByRole('cell').nth(6).textContent()).not.toBe('€0.00');
   expect(await thisMonth.getByRole('cell').nth(5).textContent()).toBe('1');
   expect(await thisMonth.getByRole('cell').nth(1).textContent()).toBe('0');

@@ -17,7 +17,7 @@ const num = new Intl.NumberFormat('en');
 function AnalyticsTable({ rows }: { rows: readonly MonthlyStatsRow[] }) {
   return (
     <Table.ScrollContainer minWidth={620}>
-      <Table fz="sm" striped withTableBorder>
+      <Table fz="sm" striped withTableBorder aria-label="Monthly analytics">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Month</Table.Th>

@@ -26,8 +26,9 @@ function requesterName(request: PendingSenderRequest): string {
   return [request.first_name, request.last_name].filter((part) => part?.trim()).join(' ') || request.phone;
 }
 
-function RequestRow({ request }: { request: PendingSenderRequest }) {
-  const decide = useCustomSenderAction();
+type Decision = ReturnType<typeof useCustomSenderAction>;
+
+function RequestRow({ request, decide }: { request: PendingSenderRequest; decide: Decision }) {
   const run = (action: CustomSenderAction) =>
     decide.mutate(
       { action, requestId: request.id },
@@ -36,6 +37,7 @@ function RequestRow({ request }: { request: PendingSenderRequest }) {
         onError: (error) => toast.error(errorDetail(error) || CUSTOM_SENDER_TOASTS[action].failure),
       },
     );
+  const busy = decide.isPending && decide.variables?.requestId === request.id;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <div style={{ minWidth: 0 }}>
@@ -58,7 +60,7 @@ function RequestRow({ request }: { request: PendingSenderRequest }) {
             size="xs"
             color={ACTION_BUTTONS[action].color}
             variant={ACTION_BUTTONS[action].variant}
-            loading={decide.isPending && decide.variables?.action === action}
+            loading={busy && decide.variables?.action === action}
             disabled={decide.isPending}
             onClick={() => run(action)}
           >
@@ -72,6 +74,9 @@ function RequestRow({ request }: { request: PendingSenderRequest }) {
 
 export function PendingSenderPanel() {
   const pending = useQuery(getPendingSenderNamesQuery());
+  // One mutation for the panel, not one per row: an approved request leaves the list (its row
+  // unmounts) before the call's onSuccess would run, and the toast must still show.
+  const decide = useCustomSenderAction();
   const requests = pending.data ?? [];
   return (
     <Card padding="lg">
@@ -90,7 +95,7 @@ export function PendingSenderPanel() {
       {pending.isSuccess && requests.length === 0 && <Text c="dimmed">No sender names are waiting for review.</Text>}
       <Stack gap={0}>
         {requests.map((request) => (
-          <RequestRow key={request.id} request={request} />
+          <RequestRow key={request.id} request={request} decide={decide} />
         ))}
       </Stack>
     </Card>

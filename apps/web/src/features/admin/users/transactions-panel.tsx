@@ -37,7 +37,7 @@ function TransactionRows({ transactions }: { transactions: readonly UserTransact
         <Table.Tr key={t.id}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={t.amount >= 0 ? 'teal' : 'gray'} tt="none">
+            <Badge variant="light" color={t.amount >= 0 ? 'teal' : 'gray'} tt="none" miw="fit-content">
               {t.type}
             </Badge>
           </Table.Td>

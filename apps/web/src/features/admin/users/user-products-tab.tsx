@@ -51,9 +51,10 @@ function AddProductForm({ userId }: { userId: string }) {
   );
 }
 
-function RemoveButton({ userId, assignment }: { userId: string; assignment: UserProduct }) {
+type Removal = ReturnType<typeof useRemoveProduct>;
+
+function RemoveButton({ assignment, remove }: { assignment: UserProduct; remove: Removal }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useRemoveProduct(userId);
   const run = () =>
     remove.mutate(assignment.id, {
       onSuccess: () => toast.success(USER_PRODUCT_MESSAGES.removed),
@@ -65,7 +66,7 @@ function RemoveButton({ userId, assignment }: { userId: string; assignment: User
   if (!assignment.active) return null;
   return confirming ? (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-xs" color="red" loading={remove.isPending} onClick={run}>
+      <Button size="compact-xs" color="red" loading={remove.isPending && remove.variables === assignment.id} onClick={run}>
         Remove
       </Button>
       <Button size="compact-xs" variant="default" onClick={() => setConfirming(false)}>
@@ -81,6 +82,9 @@ function RemoveButton({ userId, assignment }: { userId: string; assignment: User
 
 export function UserProductsTab({ userId }: { userId: string }) {
   const products = useQuery(getUserProductsQuery(userId));
+  // Held here, not per row: a removed assignment turns inactive and its button goes away before
+  // the call's onSuccess would run, and the toast must still show.
+  const remove = useRemoveProduct(userId);
   const list = products.data ?? [];
   return (
     <Stack gap="md">
@@ -118,7 +122,7 @@ export function UserProductsTab({ userId }: { userId: string }) {
                   </Table.Td>
                   <Table.Td>{p.expires_at ? formatDate(p.expires_at) : 'Never'}</Table.Td>
                   <Table.Td>
-                    <RemoveButton userId={userId} assignment={p} />
+                    <RemoveButton assignment={p} remove={remove} />
                   </Table.Td>
                 </Table.Tr>
               ))}
