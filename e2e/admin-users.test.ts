@@ -139,9 +139,9 @@ it('finds the customer and approves the pending sender name in two steps', async
   await eventually(() => panel.getByText('No sender names are waiting for review.').isVisible()).toBe(true);
 
   // The search runs on the server: a name that matches nobody reads 'No users found'.
-  await page.getByLabel('Search').fill('nobody-by-this-name');
+  await page.getByLabel('Search', { exact: true }).fill('nobody-by-this-name');
   await eventually(() => page.getByText('No users found').isVisible()).toBe(true);
-  await page.getByLabel('Search').fill(CUSTOMER_PHONE.slice(1));
+  await page.getByLabel('Search', { exact: true }).fill(CUSTOMER_PHONE.slice(1));
   await eventually(() => page.getByText('1 user', { exact: true }).isVisible()).toBe(true);
   expect(await userRow(page).count()).toBe(1);
   await page.close();
@@ -155,7 +155,7 @@ async function openAction(page: Page, action: string) {
 
 async function findCustomer(page: Page) {
   await page.goto(`${server.url}/admin/users`);
-  await page.getByLabel('Search').fill(CUSTOMER_PHONE.slice(1));
+  await page.getByLabel('Search', { exact: true }).fill(CUSTOMER_PHONE.slice(1));
   await eventually(() => page.getByText('1 user', { exact: true }).isVisible()).toBe(true);
 }
 
@@ -182,13 +182,22 @@ it('adds €5 credit, checking the amount first', async () => {
   await page.close();
 });
 
-it('sends the customer an SMS from a template-less dialog with the live counter', async () => {
+it('sends the customer an SMS, starting from a template, with the live counter', async () => {
+  const template = { name: 'Welcome', content: 'Welcome to Kurir! Reply STOP to opt out.', category: 'welcome', is_admin_template: true };
+  const created = await admin.request.post(`${server.url}/api/sms/templates`, { data: template });
+  expect(created.ok(), await created.text()).toBe(true);
+
   const page = await admin.newPage();
   await findCustomer(page);
   await openAction(page, 'Send SMS');
   const dialog = page.getByRole('dialog', { name: /^Send SMS to/ });
   expect(await dialog.getByLabel('Recipient').inputValue()).toBe(CUSTOMER_PHONE);
   expect(await dialog.getByLabel('Recipient').getAttribute('readonly')).not.toBeNull();
+  // The picker copies the template's content into the message.
+  await dialog.getByLabel('Template').click();
+  await page.getByRole('option', { name: 'Welcome (Admin)' }).click();
+  await eventually(() => dialog.getByLabel('Message').inputValue()).toBe(template.content);
+  await eventually(() => dialog.getByText(`${template.content.length} / 160 characters`).isVisible()).toBe(true);
   await dialog.getByLabel('Message').fill('x'.repeat(161));
   await eventually(() => dialog.getByText('161 / 160 characters').isVisible()).toBe(true);
   await dialog.getByRole('button', { name: 'Send SMS' }).click();
@@ -262,7 +271,19 @@ it('shows the details and edit dialogs', async () => {
   await openAction(page, 'Edit User');
   await edit.getByRole('tab', { name: 'User Products' }).click();
   await eventually(() => edit.getByText(`(${SENDER_NAME})`).isVisible()).toBe(true);
+  // Assign a product, then take it away again.
+  const assignments = edit.getByRole('table').getByRole('row');
+  const before = await assignments.count();
+  await edit.getByLabel('Product', { exact: true }).click();
+  await page.getByRole('option').first().click();
+  await edit.getByRole('button', { name: 'Add product' }).click();
+  await eventually(() => toast(page, 'Product added').isVisible()).toBe(true);
+  await eventually(() => assignments.count()).toBe(before + 1);
   await screenshotView(page, 'admin-edit-user-products-desktop');
+  const removable = edit.getByRole('button', { name: /^Remove (?!Custom sender name)/ });
+  await removable.first().click();
+  await edit.getByRole('button', { name: 'Remove', exact: true }).click();
+  await eventually(() => toast(page, 'Product removed').isVisible()).toBe(true);
   await edit.getByRole('tab', { name: 'User Settings' }).click();
   await screenshotView(page, 'admin-edit-user-settings-desktop');
   await page.keyboard.press('Escape');

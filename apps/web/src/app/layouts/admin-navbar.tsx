@@ -1,5 +1,5 @@
 // The admin sidebar: the admin pages, then the way back to the customer dashboard and Logout.
-import { AppShell, Divider, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { adminNavigation, isAdminLinkActive } from './admin-navigation';
@@ -51,9 +51,14 @@ export function AdminNavbar({ onNavigate, onLogout, loggingOut, signedInAs }: Ad
         </nav>
       </AppShell.Section>
       <AppShell.Section p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        <Text fz="xs" c="dimmed">
-          Signed in as administrator
-        </Text>
+        <Group gap={6}>
+          <Text fz="xs" c="dimmed">
+            Signed in as
+          </Text>
+          <Badge size="xs" color="red" variant="filled">
+            ADMIN
+          </Badge>
+        </Group>
         <Text fz="sm" fw={500} truncate>
           {signedInAs}
         </Text>

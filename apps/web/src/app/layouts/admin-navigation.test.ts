@@ -27,6 +27,11 @@ describe('adminPageTitle', () => {
     expect(adminPageTitle('/admin/products')).toBe('Products Management');
   });
 
+  it('uses the short label on phones', () => {
+    expect(adminPageTitle('/admin', true)).toBe('Dashboard');
+    expect(adminPageTitle('/admin/messages', true)).toBe('Messages');
+  });
+
   it('falls back to the area name on an unknown admin path', () => {
     expect(adminPageTitle('/admin/nowhere')).toBe('Administration');
   });

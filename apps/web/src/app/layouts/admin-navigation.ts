@@ -44,7 +44,9 @@ export function isAdminLinkActive(entryPath: string, pathname: string): boolean 
   return path === entryPath || path.startsWith(`${entryPath}/`);
 }
 
-/** The header's title: the lit entry's title, else the area's name. */
-export function adminPageTitle(pathname: string): string {
-  return adminNavigation.find((entry) => isAdminLinkActive(entry.path, pathname))?.title ?? 'Administration';
+/** The header's title: the lit entry's title (its short label on phones), else the area's name. */
+export function adminPageTitle(pathname: string, short = false): string {
+  const entry = adminNavigation.find((e) => isAdminLinkActive(e.path, pathname));
+  if (!entry) return 'Administration';
+  return short ? entry.label : entry.title;
 }

@@ -1,7 +1,7 @@
 // The administrator frame (admin spec §2, "Admin shell and access gate"): page title with the
 // Admin badge, who is signed in with the ADMIN label and their balance, the way back to the
 // customer dashboard and Logout. The sidebar becomes a burger drawer on phones.
-import { ActionIcon, AppShell, Badge, Burger, Button, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Burger, Button, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconLogout, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -25,7 +25,12 @@ function AdminHeader({ opened, onToggle, onLogout, loggingOut }: { opened: boole
           <LogoMark size={30} />
         </Link>
         <Title order={1} fz={{ base: 'md', sm: 'lg' }} className={classes.title}>
-          {adminPageTitle(pathname)}
+          <Box component="span" visibleFrom="sm">
+            {adminPageTitle(pathname)}
+          </Box>
+          <Box component="span" hiddenFrom="sm">
+            {adminPageTitle(pathname, true)}
+          </Box>
         </Title>
         <Badge color="red" variant="light" tt="none" leftSection={<IconShieldCheck size={12} aria-hidden />} className={classes.fixed}>
           Admin

@@ -33,7 +33,7 @@ function AnalyticsTable({ rows }: { rows: readonly MonthlyStatsRow[] }) {
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {rows.map((row) => (
             <Table.Tr key={`${row.year}-${row.month}`}>
-              <Table.Td>{monthLabel(row)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthLabel(row)}</Table.Td>
               <Table.Td ta="right">{num.format(row.smsCount)}</Table.Td>
               <Table.Td ta="right">{formatEuros(row.smsSpent)}</Table.Td>
               <Table.Td ta="right">{num.format(row.viberCount)}</Table.Td>

@@ -22,8 +22,10 @@ const ACTION_BUTTONS: Record<CustomSenderAction, { label: string; color: string;
   deny: { label: 'Deny', color: 'red', variant: 'subtle' },
 };
 
-function requesterName(request: PendingSenderRequest): string {
-  return [request.first_name, request.last_name].filter((part) => part?.trim()).join(' ') || request.phone;
+/** Who asked: their name and phone, or only the phone when no name is on file. */
+function requester(request: PendingSenderRequest): string {
+  const name = [request.first_name, request.last_name].filter((part) => part?.trim()).join(' ');
+  return name ? `${name} · ${request.phone}` : request.phone;
 }
 
 type Decision = ReturnType<typeof useCustomSenderAction>;
@@ -50,7 +52,7 @@ function RequestRow({ request, decide }: { request: PendingSenderRequest; decide
           </Badge>
         </Group>
         <Text fz="sm" c="dimmed">
-          {requesterName(request)} · {request.phone} · requested {formatDateTime(request.purchased_at)}
+          {requester(request)} · requested {formatDateTime(request.purchased_at)}
         </Text>
       </div>
       <Group gap="xs">

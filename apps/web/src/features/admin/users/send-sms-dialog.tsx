@@ -63,7 +63,7 @@ export function SendSmsDialog({ user, onClose }: { user: AdminUser; onClose: () 
     <Modal opened onClose={onClose} title={`Send SMS to ${userDisplayName(user)}`} fullScreen={usePhone()}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Recipient" readOnly required {...form.getInputProps('recipient')} />
+          <TextInput label="Recipient" readOnly variant="filled" required {...form.getInputProps('recipient')} />
           <TemplatePicker onPick={(content) => form.setFieldValue('message', content)} />
           <Textarea
             label="Message"

@@ -12,6 +12,7 @@ import { exportTransactions } from './api/export-transactions';
 import { getUserTransactionsQuery } from './api/get-user-transactions';
 import { downloadCsv } from './download-csv';
 import { formatMicroEuros } from './transaction-amounts';
+import { usePhone } from './use-phone';
 import { exportFileName, transactionsCsv } from './transactions-csv';
 
 function useExport(user: AdminUser) {
@@ -37,7 +38,7 @@ function TransactionRows({ transactions }: { transactions: readonly UserTransact
         <Table.Tr key={t.id}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={t.amount >= 0 ? 'teal' : 'gray'} tt="none" miw="fit-content">
+            <Badge variant="light" color={t.amount >= 0 ? 'teal' : 'gray'} tt="none" style={{ minWidth: 'max-content' }}>
               {t.type}
             </Badge>
           </Table.Td>
@@ -58,7 +59,34 @@ function TransactionRows({ transactions }: { transactions: readonly UserTransact
   );
 }
 
+/** Phones: one line of facts and one of description per entry, no sideways scrolling. */
+function TransactionList({ transactions }: { transactions: readonly UserTransaction[] }) {
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Transactions">
+      {transactions.map((t) => (
+        <li key={t.id} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', padding: '6px 0' }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fz="xs" c="dimmed">
+              {formatDateTime(t.createdAt)} · {t.type}
+            </Text>
+            <Text fz="sm" fw={600} c={t.amount >= 0 ? 'teal.8' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              {formatMicroEuros(t.amount, true)}
+            </Text>
+          </Group>
+          <Text fz="sm" lineClamp={2}>
+            {t.description}
+          </Text>
+          <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatMicroEuros(t.balanceBefore)} → {formatMicroEuros(t.balanceAfter)}
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 export function TransactionsPanel({ user }: { user: AdminUser }) {
+  const phone = usePhone();
   const [page, setPage] = useState(1);
   const transactions = useQuery(getUserTransactionsQuery(user.id, page));
   const exporter = useExport(user);
@@ -80,7 +108,8 @@ export function TransactionsPanel({ user }: { user: AdminUser }) {
         </Text>
       )}
       {transactions.data && transactions.data.transactions.length === 0 && <Text c="dimmed">{TRANSACTION_MESSAGES.none}</Text>}
-      {transactions.data && transactions.data.transactions.length > 0 && (
+      {phone && transactions.data && transactions.data.transactions.length > 0 && <TransactionList transactions={transactions.data.transactions} />}
+      {!phone && transactions.data && transactions.data.transactions.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table fz="sm" striped withTableBorder>
             <Table.Thead>

@@ -6,7 +6,7 @@ const ROLE_COLORS: Record<Role, string> = { admin: 'red', user: 'blue', slave: '
 
 export function StatusBadge({ status }: { status: UserStatus }) {
   return (
-    <Badge color={status === 'active' ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }} miw="fit-content">
+    <Badge color={status === 'active' ? 'teal' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {status}
     </Badge>
   );
@@ -14,7 +14,7 @@ export function StatusBadge({ status }: { status: UserStatus }) {
 
 export function RoleBadge({ role }: { role: Role }) {
   return (
-    <Badge color={ROLE_COLORS[role]} variant="outline" style={{ flexShrink: 0 }} miw="fit-content">
+    <Badge color={ROLE_COLORS[role]} variant="outline" style={{ minWidth: 'max-content' }}>
       {role}
     </Badge>
   );
