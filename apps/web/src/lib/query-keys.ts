@@ -20,7 +20,11 @@ export const queryRoots = {
   senderNames: ['sender-names'],
   /** Phonebooks and their contacts. */
   phonebooks: ['phonebooks'],
-  /** SMS templates: the shared ones admins keep and customers' own. */
+  /** Admin: the users list and one user's details and analytics. */
+  adminUsers: ['admin-users'],
+  /** Admin: platform figures (dashboard, activity log, system status, statistics). */
+  adminOverview: ['admin-overview'],
+  /** SMS templates: the admins' shared ones, what customers are offered, and customers' own. */
   templates: ['templates'],
   /** The administrators' global defaults (sender name, channel of new users). */
   adminSettings: ['admin-settings'],

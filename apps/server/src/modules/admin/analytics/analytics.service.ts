@@ -9,6 +9,7 @@ import {
   analyticsMonths,
   isAfterMonth,
   microsToEuros,
+  shiftMonth,
   type AnalyticsQuery,
   type MonthlyStatsRow,
 } from '@kurir/core';
@@ -42,7 +43,8 @@ export function analyticsWindow(query: AnalyticsQuery, now = new Date()): Month[
 
 export async function getMonthlyStats(db: DbOrTx, userId: string, months: Month[]): Promise<MonthlyStatsRow[]> {
   const from = startOf(months[0]!);
-  const to = startOf(analyticsMonths(months[months.length - 1]!, 2)[1]!);
+  // The end is exclusive: the first day of the month after the window's last month.
+  const to = startOf(shiftMonth(months[months.length - 1]!, 1));
   const month = sql<string>`to_char(date_trunc('month', ${messages.processedAt} at time zone 'UTC'), 'YYYY-MM')`;
   const sent = await db
     .select({ month, channel: messages.channel, count: sql<number>`count(*)`.mapWith(Number), spent: sql<number>`coalesce(sum(${messages.price}), 0)::bigint`.mapWith(Number) })
