@@ -4,7 +4,7 @@ import { Alert, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ALL_MESSAGES_PAGE_SIZE, ALL_MESSAGES_TEXTS } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
 import { pageCount } from '../../../lib/pagination';
@@ -25,8 +25,8 @@ export function AllMessagesPage() {
   const rows = messages.data?.messages ?? [];
 
   return (
-    <Stack gap="lg">
-      <PageHeader title="All Messages" description="Every customer's messages, newest first." />
+    <Stack gap="lg" maw={1400}>
+      <PageIntro description="Every customer's messages, newest first." />
       <Card padding="md">
         <Group justify="space-between" mb="md" gap="sm">
           <Title order={2} fz="lg">

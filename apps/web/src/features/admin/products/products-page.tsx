@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CatalogueProduct } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
 import { getAdminProductsQuery } from './api/get-products';
@@ -25,10 +25,8 @@ export function AdminProductsPage() {
   const shown = (products.data ?? []).filter((p) => matchesProductSearch(p, search));
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Products Management"
-        description="The catalogue customers buy from, and the per-message prices."
+    <Stack gap="lg" maw={1400}>
+      <PageIntro description="The catalogue customers buy from, and the per-message prices."
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'form', product: null })}>
             Add Product

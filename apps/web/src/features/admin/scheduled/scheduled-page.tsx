@@ -5,7 +5,7 @@ import { IconCalendarOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_SCHEDULED_MESSAGES, ADMIN_SCHEDULED_STATUSES, searchTerms, type AdminScheduledStatus } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
@@ -38,10 +38,8 @@ export function AdminScheduledPage() {
   const now = new Date(scheduled.dataUpdatedAt || Date.now());
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Scheduled Messages"
-        description="Every customer's scheduled messages. The list refreshes every 30 seconds."
+    <Stack gap="lg" maw={1400}>
+      <PageIntro description="Every customer's scheduled messages. The list refreshes every 30 seconds."
         actions={
           <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={scheduled.isFetching} onClick={() => void scheduled.refetch()}>
             Refresh

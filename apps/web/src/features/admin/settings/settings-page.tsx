@@ -4,7 +4,7 @@ import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Te
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { SENDER_NAME_MAX, SETTINGS_MESSAGES, adminSettingsSchema, type AdminSettings } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { errorDetail } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -68,7 +68,7 @@ export function AdminSettingsPage() {
   const settings = useQuery(getAdminSettingsQuery());
   return (
     <Stack gap="lg" maw={640}>
-      <PageHeader title="Settings" description="Global defaults for administrators and new users." />
+      <PageIntro description="Global defaults for administrators and new users." />
       <Card padding="lg">
         {settings.isPending ? (
           <Center py="xl">

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { TEMPLATE_MESSAGES, type Template } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -38,10 +38,8 @@ export function AdminTemplatesPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="SMS Templates"
-        description="Ready-made messages: Admin templates for your own sends, User templates for every customer."
+    <Stack gap="lg" maw={1400}>
+      <PageIntro description="Ready-made messages: Admin templates for your own sends, User templates for every customer."
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ open: true, template: null })}>
             New Template

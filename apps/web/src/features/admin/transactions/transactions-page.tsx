@@ -5,7 +5,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRANSACTION_MESSAGES } from '@kurir/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
 import { getAdminTransactionsQuery } from './api/get-transactions';
@@ -47,10 +47,8 @@ export function AdminTransactionsPage() {
   }
 
   return (
-    <Stack gap="lg">
-      <PageHeader
-        title="Transactions"
-        description="Monitor all financial activities"
+    <Stack gap="lg" maw={1400}>
+      <PageIntro description="Monitor all financial activities"
         actions={
           <Button variant="light" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={runTest} disabled={test.isPending}>
             {test.isPending ? 'Testing...' : 'Test System'}
