@@ -59,6 +59,9 @@ async function screenshotBoth(page: Page, name: string, settled: () => Promise<b
   await page.setViewportSize(DESKTOP);
 }
 
+/** The first of these test ids on screen: tables on wide screens, cards on phones. */
+const shown = (page: Page, ...testIds: string[]) => page.locator(testIds.map((id) => `[data-testid="${id}"]:visible`).join(', ')).first();
+
 /** The signed-in customer's balance in euros, as the server has it. */
 async function creditOf(page: Page): Promise<number> {
   return ((await (await page.request.get(`${server.url}/api/auth/me`)).json()) as { credit: number }).credit;
@@ -176,7 +179,7 @@ it('lets the admin find the message by a comma search and delete a scheduled one
   await page.goto(`${server.url}/admin/messages`);
   await eventually(() => page.getByText('SMS History').isVisible()).toBe(true);
   await eventually(() => page.getByTestId('messages-total').textContent()).toMatch(/^\d+ total messages$/);
-  await screenshotBoth(page, 'admin-messages', () => page.getByTestId('all-messages-row').first().isVisible());
+  await screenshotBoth(page, 'admin-messages', () => shown(page, 'all-messages-row', 'all-messages-card').isVisible());
 
   const search = page.getByLabel('Search messages');
   await search.fill('zzz-nothing-like-this');
@@ -202,7 +205,7 @@ it('lets the admin find the message by a comma search and delete a scheduled one
   const rows = page.getByTestId('admin-scheduled-row');
   await eventually(() => rows.count()).toBe(2);
   expect(await page.getByTestId('scheduled-footer').textContent()).toBe('Showing 2 scheduled message(s)');
-  await screenshotBoth(page, 'admin-scheduled', () => rows.first().isVisible());
+  await screenshotBoth(page, 'admin-scheduled', () => shown(page, 'admin-scheduled-row', 'admin-scheduled-card').isVisible());
   await rows.first().getByRole('button', { name: /^Delete scheduled message/ }).click();
   await eventually(() => page.getByText('Are you sure you want to delete this scheduled message?').isVisible()).toBe(true);
   await screenshotView(page, 'admin-scheduled-confirm-desktop');
@@ -254,7 +257,7 @@ it('retires a product that was bought instead of erasing it', async () => {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await eventually(() => toast(page, /The product was retired/).isVisible()).toBe(true);
   await eventually(() => row.getByText('Retired').isVisible()).toBe(true);
-  await screenshotBoth(page, 'admin-products', () => row.isVisible());
+  await screenshotBoth(page, 'admin-products', () => shown(page, 'product-row', 'product-card').isVisible());
 
   const customerPage = await customer.newPage();
   const available = (await (await customerPage.request.get(`${server.url}/api/products/available`)).json()) as { products: { name: string }[] };

@@ -1,6 +1,6 @@
 // /admin/messages, 'All Messages' (admin spec §2, §7, §9): every customer's messages, 15 a page,
 // searched on the server with comma-separated terms after a 300 ms pause in typing.
-import { Alert, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ALL_MESSAGES_PAGE_SIZE, ALL_MESSAGES_TEXTS } from '@kurir/core';
@@ -11,6 +11,7 @@ import { pageCount } from '../../../lib/pagination';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { getAllMessagesQuery } from './api/get-all-messages';
 import { totalBadge } from './message-format';
+import { MessageCards } from './message-cards';
 import { MessagesTable } from './messages-table';
 import { PageControls } from './page-controls';
 import { SearchBanner } from './search-banner';
@@ -68,7 +69,12 @@ export function AllMessagesPage() {
             )
           ) : (
             <div style={{ opacity: messages.isPlaceholderData ? 0.6 : 1 }}>
-              <MessagesTable messages={rows} />
+              <Box visibleFrom="sm">
+                <MessagesTable messages={rows} />
+              </Box>
+              <Box hiddenFrom="sm">
+                <MessageCards messages={rows} />
+              </Box>
             </div>
           )}
         </Stack>

@@ -5,7 +5,7 @@ import type { AdminMessage } from '@kurir/core';
 import { formatDateTime } from '../../../lib/format';
 import { formatSellPrice, relativeTime, shownStatus, withPlus, type ShownStatus } from './message-format';
 
-const STATUS_STYLE: Record<ShownStatus, { label: string; color: string }> = {
+export const MESSAGE_STATUS_STYLE: Record<ShownStatus, { label: string; color: string }> = {
   pending: { label: 'pending', color: 'yellow' },
   sent: { label: 'sent', color: 'blue' },
   delivered: { label: 'delivered', color: 'teal' },
@@ -14,7 +14,7 @@ const STATUS_STYLE: Record<ShownStatus, { label: string; color: string }> = {
 };
 
 function MessageRow({ message, now }: { message: AdminMessage; now: Date }) {
-  const status = STATUS_STYLE[shownStatus(message.status)];
+  const status = MESSAGE_STATUS_STYLE[shownStatus(message.status)];
   return (
     <Table.Tr data-testid="all-messages-row">
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -39,7 +39,7 @@ function MessageRow({ message, now }: { message: AdminMessage; now: Date }) {
         </Tooltip>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={status.color} data-status={shownStatus(message.status)}>
+        <Badge miw="fit-content" variant="light" color={status.color} data-status={shownStatus(message.status)} title={`Stored status: ${message.status}`}>
           {status.label}
         </Badge>
       </Table.Td>

@@ -1,6 +1,6 @@
 // /admin/products, 'Products Management' (admin spec §2, §3, §5): the whole catalogue, searchable,
 // with the create, edit and delete dialogs.
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { getAdminProductsQuery } from './api/get-products';
 import { DeleteProductModal } from './delete-product-modal';
 import { matchesProductSearch } from './product-labels';
 import { ProductFormModal } from './product-form-modal';
+import { ProductCards } from './product-cards';
 import { ProductsTable } from './products-table';
 
 /** The product stays set while a dialog closes, so its contents do not flip mid-animation. */
@@ -23,6 +24,8 @@ export function AdminProductsPage() {
   const [dialog, setDialog] = useState<Dialog>({ kind: null, product: null });
   const close = () => setDialog((d) => ({ ...d, kind: null }));
   const shown = (products.data ?? []).filter((p) => matchesProductSearch(p, search));
+  const edit = (product: CatalogueProduct) => setDialog({ kind: 'form', product });
+  const askDelete = (product: CatalogueProduct) => setDialog({ kind: 'delete', product });
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -61,11 +64,14 @@ export function AdminProductsPage() {
             {search ? `No products match "${search.trim()}"` : 'No products yet'}
           </Text>
         ) : (
-          <ProductsTable
-            products={shown}
-            onEdit={(product) => setDialog({ kind: 'form', product })}
-            onDelete={(product) => setDialog({ kind: 'delete', product })}
-          />
+          <>
+            <Box visibleFrom="sm">
+              <ProductsTable products={shown} onEdit={edit} onDelete={askDelete} />
+            </Box>
+            <Box hiddenFrom="sm">
+              <ProductCards products={shown} onEdit={edit} onDelete={askDelete} />
+            </Box>
+          </>
         )}
       </Card>
       <ProductFormModal opened={dialog.kind === 'form'} onClose={close} product={dialog.product} />

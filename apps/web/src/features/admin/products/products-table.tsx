@@ -46,7 +46,7 @@ function ProductRow({ product, onEdit, onDelete }: { product: CatalogueProduct; 
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Badge variant="light" color={state.color}>
+          <Badge miw="fit-content" variant="light" color={state.color}>
             {state.label}
           </Badge>
           <Tooltip label={product.visible_in_dashboard ? 'Visible in dashboard' : 'Hidden from dashboard'}>

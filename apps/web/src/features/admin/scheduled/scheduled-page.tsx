@@ -1,6 +1,6 @@
 // /admin/scheduled, 'Scheduled Messages' (admin spec §2, §4, §7): every customer's scheduled
 // messages, searched on the server with comma-separated terms, refreshed every 30 s.
-import { Alert, Button, Card, Center, EmptyState, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, EmptyState, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { errorDetail } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { getAdminScheduledQuery } from './api/get-scheduled';
+import { ScheduledCards } from './scheduled-cards';
 import { ScheduledTable } from './scheduled-table';
 import { useDeleteScheduledWithConfirm } from './use-delete-scheduled';
 
@@ -69,7 +70,14 @@ export function AdminScheduledPage() {
         ) : rows.length === 0 ? (
           <Empty search={box.search.trim()} />
         ) : (
-          <ScheduledTable messages={rows} now={now} onDelete={remove.ask} deletingId={remove.deletingId} />
+          <>
+            <Box visibleFrom="sm">
+              <ScheduledTable messages={rows} now={now} onDelete={remove.ask} deletingId={remove.deletingId} />
+            </Box>
+            <Box hiddenFrom="sm">
+              <ScheduledCards messages={rows} now={now} onDelete={remove.ask} deletingId={remove.deletingId} />
+            </Box>
+          </>
         )}
         {scheduled.data && (
           <Group justify="space-between" mt="md">

@@ -29,7 +29,7 @@ function ScheduledRow({ message, now, onDelete, deleting }: { message: AdminSche
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text fz="sm">{formatDateTime(message.scheduled_for)}</Text>
         {overdue && (
-          <Badge color="orange" variant="filled" size="sm" mt={4}>
+          <Badge miw="fit-content" color="orange" variant="filled" size="sm" mt={4}>
             {ADMIN_SCHEDULED_MESSAGES.overdue}
           </Badge>
         )}
@@ -42,12 +42,12 @@ function ScheduledRow({ message, now, onDelete, deleting }: { message: AdminSche
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="outline" color={message.channel === 'viber' ? 'violet' : 'blue'} size="sm">
+        <Badge miw="fit-content" variant="outline" color={message.channel === 'viber' ? 'violet' : 'blue'} size="sm">
           {message.channel === 'viber' ? 'Viber' : 'SMS'}
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={SCHEDULED_STATUS_COLORS[message.status]} data-status={message.status}>
+        <Badge miw="fit-content" variant="light" color={SCHEDULED_STATUS_COLORS[message.status]} data-status={message.status}>
           {message.status}
         </Badge>
       </Table.Td>

@@ -28,12 +28,12 @@ export function TemplatesTable({ templates, onEdit, onDelete, deletingId }: Prop
                 {t.name}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={t.is_admin_template ? 'grape' : 'blue'}>
+                <Badge miw="fit-content" variant="light" color={t.is_admin_template ? 'grape' : 'blue'}>
                   {t.is_admin_template ? 'Admin' : 'User'}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Badge variant="outline" color="gray">
+                <Badge miw="fit-content" variant="outline" color="gray">
                   {TEMPLATE_CATEGORY_LABELS[t.category]}
                 </Badge>
               </Table.Td>

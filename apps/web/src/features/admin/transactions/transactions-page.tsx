@@ -1,6 +1,6 @@
 // /admin/transactions (admin spec §2 "Transactions page", §7, §8): every user's ledger entries,
 // the four summaries, a search in the browser, a filter by user id, and the ledger test.
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useTestTransactions } from './api/test-transactions';
 import { SummaryCards } from './summary-cards';
 import { TestResult, type TestOutcome } from './test-result';
 import { isUserId, matchesTransactionSearch } from './transaction-format';
+import { TransactionCards } from './transaction-cards';
 import { TransactionsTable } from './transactions-table';
 
 function EmptyTransactions({ searching }: { searching: boolean }) {
@@ -90,7 +91,14 @@ export function AdminTransactionsPage() {
         ) : rows.length === 0 ? (
           <EmptyTransactions searching={search.trim() !== '' && transactions.data.transactions.length > 0} />
         ) : (
-          <TransactionsTable transactions={rows} />
+          <>
+            <Box visibleFrom="sm">
+              <TransactionsTable transactions={rows} />
+            </Box>
+            <Box hiddenFrom="sm">
+              <TransactionCards transactions={rows} />
+            </Box>
+          </>
         )}
       </Card>
     </Stack>

@@ -21,7 +21,7 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color="gray" tt="none">
+        <Badge miw="fit-content" variant="light" color="gray" tt="none">
           {tx.type}
         </Badge>
       </Table.Td>
@@ -37,7 +37,7 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={tx.status === 'completed' ? 'teal' : 'orange'}>
+        <Badge miw="fit-content" variant="light" color={tx.status === 'completed' ? 'teal' : 'orange'}>
           {tx.status}
         </Badge>
       </Table.Td>
