@@ -53,6 +53,7 @@ async function screenshotBoth(page: Page, name: string, settled: () => Promise<b
   ] as const) {
     await page.setViewportSize(viewport);
     await eventually(settled).toBe(true);
+    await page.waitForTimeout(500); // the shell's navbar slides away when the width drops to a phone's
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, `${name}-${suffix}`);
   }
