@@ -116,7 +116,7 @@ it('lets the admin create a product with a decimal comma, a template, and the de
   await templateDialog.getByRole('button', { name: 'Create Template' }).click();
   await eventually(() => toast(page, 'Template created successfully!').isVisible()).toBe(true);
   await eventually(() => page.getByTestId('template-row').filter({ hasText: TEMPLATE }).isVisible()).toBe(true);
-  await screenshotBoth(page, 'admin-templates', () => page.getByTestId('template-row').first().isVisible());
+  await screenshotBoth(page, 'admin-templates', () => shown(page, 'template-row', 'template-card').isVisible());
 
   await page.goto(`${server.url}/admin/settings`);
   const sender = page.getByLabel(/^Admin sender name/);

@@ -34,7 +34,7 @@ export function AllMessagesPage() {
             SMS History
           </Title>
           {messages.data && (
-            <Badge variant="light" size="lg" data-testid="messages-total">
+            <Badge variant="light" size="lg" tt="none" data-testid="messages-total">
               {totalBadge(searching, rows.length, total)}
             </Badge>
           )}
@@ -42,7 +42,7 @@ export function AllMessagesPage() {
         <Stack gap="md">
           <SearchInput
             aria-label="Search messages"
-            placeholder="Search phone, sender, recipient, message or status — separate terms with commas"
+            placeholder="Search phone, sender, recipient, text or status; commas separate terms"
             value={box.input}
             onChange={box.change}
             onClear={box.clear}

@@ -1,6 +1,6 @@
 // /admin/templates (admin spec §2 "Templates page", §8): the shared SMS templates, with create,
 // edit, and delete after the browser's confirmation.
-import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { useDeleteSharedTemplate } from './api/delete-template';
 import { getSharedTemplatesQuery } from './api/get-templates';
 import { filterTemplates, type TemplateTypeFilter } from './template-filter';
 import { TemplateFormModal } from './template-form-modal';
+import { TemplateCards } from './template-cards';
 import { TemplatesTable } from './templates-table';
 
 type Dialog = { open: boolean; template: Template | null };
@@ -24,6 +25,8 @@ export function AdminTemplatesPage() {
   const [type, setType] = useState<TemplateTypeFilter>('all');
   const [search, setSearch] = useState('');
   const shown = filterTemplates(templates.data ?? [], type, search);
+  const edit = (template: Template) => setDialog({ open: true, template });
+  const deletingId = remove.isPending ? (remove.variables ?? null) : null;
 
   useEffect(() => {
     if (templates.isError) toast.error('Error', errorDetail(templates.error) || TEMPLATE_MESSAGES.fetchFailed);
@@ -73,12 +76,14 @@ export function AdminTemplatesPage() {
             {templates.data.length === 0 ? 'No templates yet. Create the first one.' : 'No templates match your filters'}
           </Text>
         ) : (
-          <TemplatesTable
-            templates={shown}
-            onEdit={(template) => setDialog({ open: true, template })}
-            onDelete={confirmDelete}
-            deletingId={remove.isPending ? (remove.variables ?? null) : null}
-          />
+          <>
+            <Box visibleFrom="sm">
+              <TemplatesTable templates={shown} onEdit={edit} onDelete={confirmDelete} deletingId={deletingId} />
+            </Box>
+            <Box hiddenFrom="sm">
+              <TemplateCards templates={shown} onEdit={edit} onDelete={confirmDelete} deletingId={deletingId} />
+            </Box>
+          </>
         )}
       </Card>
       <TemplateFormModal opened={dialog.open} onClose={() => setDialog((d) => ({ ...d, open: false }))} template={dialog.template} />
