@@ -87,6 +87,8 @@ it('keeps strangers and customers out of the admin area', async () => {
   await page.goto(`${server.url}/admin/users`);
   await eventually(() => page.getByRole('heading', { name: 'Authentication Required' }).isVisible()).toBe(true);
   await screenshot(page, 'admin-gate-signed-out-desktop');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'admin-gate-signed-out-phone');
   await page.waitForURL('**/login');
   await stranger.close();
 
@@ -94,6 +96,8 @@ it('keeps strangers and customers out of the admin area', async () => {
   await page2.goto(`${server.url}/admin`);
   await eventually(() => page2.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);
   await screenshot(page2, 'admin-gate-denied-desktop');
+  await page2.setViewportSize(PHONE);
+  await screenshot(page2, 'admin-gate-denied-phone');
   await page2.waitForURL('**/dashboard');
   await page2.close();
 });
@@ -311,6 +315,28 @@ it('shows the statistics page and records the admin actions in Recent Activity',
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-drawer-phone.png') });
+  await page.close();
+});
+
+it('shows the dialogs at phone width, then logs out to /login', async () => {
+  const page = await admin.newPage();
+  await page.setViewportSize(PHONE);
+  await findCustomer(page);
+  for (const [action, dialogName, shot] of [
+    ['View Details', /^User details/, 'admin-view-details-phone'],
+    ['Add Credit', 'Add Credit', 'admin-add-credit-phone'],
+    ['Send SMS', /^Send SMS to/, 'admin-send-sms-phone'],
+  ] as const) {
+    await openAction(page, action);
+    await eventually(() => page.getByRole('dialog', { name: dialogName }).isVisible()).toBe(true);
+    await screenshotView(page, shot);
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+  }
+  // Logout posts to the logout call, then goes to /login; the admin area is closed after it.
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  expect((await admin.request.get(`${server.url}/api/admin/dashboard`)).status()).toBe(401);
   await page.close();
 });
 
