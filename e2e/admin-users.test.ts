@@ -81,21 +81,27 @@ it('a customer buys a Custom sender name (set up through the API)', async () => 
   expect(bought.ok(), await bought.text()).toBe(true);
 });
 
+/** Opens `path` at both widths, screenshots the gate's notice before its 100 ms redirect, waits for the redirect. */
+async function gateShots(context: BrowserContext, pathName: string, heading: string, shot: string, redirect: string) {
+  for (const [viewport, suffix] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ] as const) {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(`${server.url}${pathName}`);
+    await eventually(() => page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    await screenshot(page, `${shot}-${suffix}`);
+    await page.waitForURL(`**${redirect}`);
+    await page.close();
+  }
+}
+
 it('keeps strangers and customers out of the admin area', async () => {
   const stranger = await browser.newContext({ viewport: DESKTOP });
-  const page = await stranger.newPage();
-  await page.goto(`${server.url}/admin/users`);
-  await eventually(() => page.getByRole('heading', { name: 'Authentication Required' }).isVisible()).toBe(true);
-  await screenshot(page, 'admin-gate-signed-out-desktop');
-  await page.waitForURL('**/login');
+  await gateShots(stranger, '/admin/users', 'Authentication Required', 'admin-gate-signed-out', '/login');
   await stranger.close();
-
-  const page2 = await customer.newPage();
-  await page2.goto(`${server.url}/admin`);
-  await eventually(() => page2.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);
-  await screenshot(page2, 'admin-gate-denied-desktop');
-  await page2.waitForURL('**/dashboard');
-  await page2.close();
+  await gateShots(customer, '/admin', 'Access Denied', 'admin-gate-denied', '/dashboard');
 });
 
 it('the admin signs in and opens the live dashboard from the ADMIN badge', async () => {
@@ -302,11 +308,38 @@ it('shows the statistics page and records the admin actions in Recent Activity',
   await screenshotBoth(page, 'admin-statistics', () => page.getByRole('heading', { name: 'Top customers by spend' }).isVisible());
 
   await page.goto(`${server.url}/admin`);
-  await eventually(() => page.getByText('No recent activity to display').count()).toBe(0);
+  // Every admin action of this journey is in the audit log, newest first.
+  await eventually(() => page.getByText('Approved sender name').isVisible()).toBe(true);
+  expect(await page.getByText('Added credit').isVisible()).toBe(true);
+  expect(await page.getByText('No recent activity to display').count()).toBe(0);
+  await page.mouse.move(0, 700);
+  await screenshotBoth(page, 'admin-dashboard-activity', () => page.getByText('Recent Activity').isVisible());
   await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'admin-drawer-phone.png') });
+  await page.close();
+});
+
+it('shows the dialogs at phone width, then logs out to /login', async () => {
+  const page = await admin.newPage();
+  await page.setViewportSize(PHONE);
+  await findCustomer(page);
+  for (const [action, dialogName, shot] of [
+    ['View Details', /^User details/, 'admin-view-details-phone'],
+    ['Add Credit', 'Add Credit', 'admin-add-credit-phone'],
+    ['Send SMS', /^Send SMS to/, 'admin-send-sms-phone'],
+  ] as const) {
+    await openAction(page, action);
+    await eventually(() => page.getByRole('dialog', { name: dialogName }).isVisible()).toBe(true);
+    await screenshotView(page, shot);
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+  }
+  // Logout posts to the logout call, then goes to /login; the admin area is closed after it.
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  expect((await admin.request.get(`${server.url}/api/admin/dashboard`)).status()).toBe(401);
   await page.close();
 });
 

@@ -7,6 +7,7 @@ import { errorDetail } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { getActivityQuery } from './api/get-activity';
 import { describeChanges } from './audit-changes';
+import { AUDIT_ACTION_LABELS } from './audit-labels';
 
 const ACTIVITY_LIMIT = 10;
 
@@ -29,16 +30,16 @@ export function RecentActivity() {
         {entries.map((entry) => {
           const changes = describeChanges(entry.before, entry.after);
           return (
-            <li key={entry.id} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', paddingBottom: 8 }}>
-              <Text fz="sm" fw={500}>
-                {entry.summary}
+            <li key={entry.id} title={entry.summary} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', paddingBottom: 8 }}>
+              <Text fz="sm">
+                <b>{AUDIT_ACTION_LABELS[entry.action]}</b>
+                {entry.targetLabel ? ` · ${entry.targetLabel}` : ''}
               </Text>
               <Text fz="xs" c="dimmed">
-                {entry.adminName}
-                {entry.targetLabel ? ` → ${entry.targetLabel}` : ''} · {formatDateTime(entry.createdAt)}
+                by {entry.adminName} · {formatDateTime(entry.createdAt)}
               </Text>
               {changes.map((change) => (
-                <Text key={change} fz="xs" ff="monospace" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                <Text key={change} fz="xs" ff="monospace" c="gray.7" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                   {change}
                 </Text>
               ))}
