@@ -1,5 +1,5 @@
 // The catalogue as a table: prices to 6 decimals, validity, state and where it shows.
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { CatalogueProduct } from '@kurir/core';
 import { formatDate } from '../../../lib/format';
@@ -50,7 +50,9 @@ function ProductRow({ product, onEdit, onDelete }: { product: CatalogueProduct; 
             {state.label}
           </Badge>
           <Tooltip label={product.visible_in_dashboard ? 'Visible in dashboard' : 'Hidden from dashboard'}>
-            {product.visible_in_dashboard ? <IconEye size={16} aria-label="Visible in dashboard" /> : <IconEyeOff size={16} aria-label="Hidden from dashboard" color="gray" />}
+            <Box component="span" style={{ display: 'inline-flex', flexShrink: 0 }}>
+              {product.visible_in_dashboard ? <IconEye size={16} aria-label="Visible in dashboard" /> : <IconEyeOff size={16} aria-label="Hidden from dashboard" color="gray" />}
+            </Box>
           </Tooltip>
         </Group>
       </Table.Td>
@@ -70,7 +72,7 @@ function ProductRow({ product, onEdit, onDelete }: { product: CatalogueProduct; 
 
 export function ProductsTable({ products, onEdit, onDelete }: Props) {
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={940}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
