@@ -81,7 +81,7 @@ it('a customer buys a Custom sender name (set up through the API)', async () => 
   expect(bought.ok(), await bought.text()).toBe(true);
 });
 
-/** Opens `path` at both widths, screenshots the gate's notice before its 100 ms redirect, waits for the redirect. */
+/** Opens `pathName` at both widths, sees the gate's notice (and screenshots it), then the redirect. */
 async function gateShots(context: BrowserContext, pathName: string, heading: string, shot: string, redirect: string) {
   for (const [viewport, suffix] of [
     [DESKTOP, 'desktop'],
@@ -89,8 +89,12 @@ async function gateShots(context: BrowserContext, pathName: string, heading: str
   ] as const) {
     const page = await context.newPage();
     await page.setViewportSize(viewport);
+    // The notice is on screen for 100 ms: wait for it in the page (checked every frame) from
+    // before the navigation, so a busy machine cannot miss it.
+    const notice = page.getByRole('heading', { name: heading });
+    const seen = notice.waitFor({ timeout: 15_000 });
     await page.goto(`${server.url}${pathName}`);
-    await eventually(() => page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    await seen;
     await screenshot(page, `${shot}-${suffix}`);
     await page.waitForURL(`**${redirect}`);
     await page.close();
