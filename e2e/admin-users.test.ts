@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN_REDIRECT_DELAY_MS } from '@kurir/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { readCode, startServer, type RunningServer } from './support/server';
@@ -81,27 +82,43 @@ it('a customer buys a Custom sender name (set up through the API)', async () => 
   expect(bought.ok(), await bought.text()).toBe(true);
 });
 
-/** Opens `path` at both widths, screenshots the gate's notice before its 100 ms redirect, waits for the redirect. */
-async function gateShots(context: BrowserContext, pathName: string, heading: string, shot: string, redirect: string) {
+/** Stretches the gate's 100 ms redirect timer (only timers of exactly that delay) to 3 s, so a screenshot can catch the notice. */
+const STRETCH_REDIRECT = `{
+  const original = window.setTimeout.bind(window);
+  window.setTimeout = (handler, delay, ...rest) => original(handler, delay === ${ADMIN_REDIRECT_DELAY_MS} ? 3000 : delay, ...rest);
+}`;
+
+/**
+ * Opens `pathName`: with real timers the gate's notice shows (waited for in the page, every
+ * frame, from before the navigation) and the redirect follows; then at both widths, with the
+ * redirect held back, a screenshot of the notice.
+ */
+async function checkGate(context: BrowserContext, pathName: string, heading: string, shot: string, redirect: string) {
+  const page = await context.newPage();
+  const seen = page.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 });
+  await page.goto(`${server.url}${pathName}`);
+  await seen;
+  await page.waitForURL(`**${redirect}`);
+  await page.close();
   for (const [viewport, suffix] of [
     [DESKTOP, 'desktop'],
     [PHONE, 'phone'],
   ] as const) {
-    const page = await context.newPage();
-    await page.setViewportSize(viewport);
-    await page.goto(`${server.url}${pathName}`);
-    await eventually(() => page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
-    await screenshot(page, `${shot}-${suffix}`);
-    await page.waitForURL(`**${redirect}`);
-    await page.close();
+    const held = await context.newPage();
+    await held.addInitScript(STRETCH_REDIRECT);
+    await held.setViewportSize(viewport);
+    await held.goto(`${server.url}${pathName}`);
+    await held.getByRole('heading', { name: heading }).waitFor();
+    await screenshot(held, `${shot}-${suffix}`);
+    await held.close();
   }
 }
 
 it('keeps strangers and customers out of the admin area', async () => {
   const stranger = await browser.newContext({ viewport: DESKTOP });
-  await gateShots(stranger, '/admin/users', 'Authentication Required', 'admin-gate-signed-out', '/login');
+  await checkGate(stranger, '/admin/users', 'Authentication Required', 'admin-gate-signed-out', '/login');
   await stranger.close();
-  await gateShots(customer, '/admin', 'Access Denied', 'admin-gate-denied', '/dashboard');
+  await checkGate(customer, '/admin', 'Access Denied', 'admin-gate-denied', '/dashboard');
 });
 
 it('the admin signs in and opens the live dashboard from the ADMIN badge', async () => {

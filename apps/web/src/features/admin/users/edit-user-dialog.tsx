@@ -14,8 +14,11 @@ import { userDisplayName } from './user-display';
 
 export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const detail = useQuery({ ...getUserQuery(user.id), staleTime: 0 });
+  const phone = usePhone();
+  // On phones the three tabs stay on one line and scroll sideways rather than wrap.
+  const tab = phone ? { px: 'xs', fz: 'sm' } : {};
   return (
-    <Modal opened onClose={onClose} title={`Edit User: ${userDisplayName(user)}`} size="xl" fullScreen={usePhone()}>
+    <Modal opened onClose={onClose} title={`Edit User: ${userDisplayName(user)}`} size="xl" fullScreen={phone}>
       {detail.isPending && <Loader size="sm" aria-label="Loading user" />}
       {detail.isError && (
         <Text c="red" role="alert">
@@ -24,10 +27,16 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
       )}
       {detail.data && (
         <Tabs defaultValue="profile" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="profile">Profile Information</Tabs.Tab>
-            <Tabs.Tab value="settings">User Settings</Tabs.Tab>
-            <Tabs.Tab value="products">User Products</Tabs.Tab>
+          <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            <Tabs.Tab value="profile" {...tab}>
+              Profile Information
+            </Tabs.Tab>
+            <Tabs.Tab value="settings" {...tab}>
+              User Settings
+            </Tabs.Tab>
+            <Tabs.Tab value="products" {...tab}>
+              User Products
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
             <EditProfileForm user={detail.data.user} onSaved={onClose} />
