@@ -32,5 +32,5 @@ export const customerNavigation: readonly NavEntry[] = [
   { path: '/dashboard/profile', label: 'Profile', icon: IconUserCircle, available: true },
   { path: '/dashboard/products', label: 'Products', icon: IconPackage, available: true },
   { path: '/dashboard/settings', label: 'Settings', icon: IconSettings, available: true },
-  { path: '/dashboard/templates', label: 'Templates', icon: IconTemplate, available: false, badge: 'Soon' },
+  { path: '/dashboard/templates', label: 'Templates', icon: IconTemplate, available: true },
 ];

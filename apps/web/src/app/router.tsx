@@ -12,6 +12,8 @@ import { VerifyPage } from '../features/auth/verify-page';
 import { OutboxHint } from '../features/dev-outbox/outbox-hint';
 import { OutboxPage } from '../features/dev-outbox/outbox-page';
 import { LandingPage } from '../features/landing/landing-page';
+import { AdminGate } from './layouts/admin-gate';
+import { AdminShell } from './layouts/admin-shell';
 import { CustomerShell } from './layouts/customer-shell';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -53,6 +55,30 @@ export const router = createBrowserRouter([
               { path: 'profile', lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })) },
               { path: 'products', lazy: () => import('../features/products/products-page').then((m) => ({ Component: m.ProductsPage })) },
               { path: 'settings', lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+              { path: 'templates', lazy: () => import('../features/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+            ],
+          },
+        ],
+      },
+      {
+        // The admin area (admin spec §2): its own gate ('Authentication Required', 'Access
+        // Denied'), then the admin shell. A path below /admin that no page claims falls through to
+        // the not-found page at the end of this table.
+        path: 'admin',
+        element: <AdminGate />,
+        children: [
+          {
+            element: <AdminShell />,
+            children: [
+              { index: true, lazy: () => import('../features/admin/dashboard/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
+              { path: 'users', lazy: () => import('../features/admin/users/users-page').then((m) => ({ Component: m.UsersPage })) },
+              { path: 'statistics', lazy: () => import('../features/admin/statistics/statistics-page').then((m) => ({ Component: m.StatisticsPage })) },
+              { path: 'products', lazy: () => import('../features/admin/products/products-page').then((m) => ({ Component: m.AdminProductsPage })) },
+              { path: 'messages', lazy: () => import('../features/admin/messages/all-messages-page').then((m) => ({ Component: m.AllMessagesPage })) },
+              { path: 'scheduled', lazy: () => import('../features/admin/scheduled/scheduled-page').then((m) => ({ Component: m.AdminScheduledPage })) },
+              { path: 'templates', lazy: () => import('../features/admin/templates/templates-page').then((m) => ({ Component: m.AdminTemplatesPage })) },
+              { path: 'transactions', lazy: () => import('../features/admin/transactions/transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })) },
+              { path: 'settings', lazy: () => import('../features/admin/settings/settings-page').then((m) => ({ Component: m.AdminSettingsPage })) },
             ],
           },
         ],

@@ -20,6 +20,14 @@ export const queryRoots = {
   senderNames: ['sender-names'],
   /** Phonebooks and their contacts. */
   phonebooks: ['phonebooks'],
+  /** Admin: the users list and one user's details and analytics. */
+  adminUsers: ['admin-users'],
+  /** Admin: platform figures (dashboard, activity log, system status, statistics). */
+  adminOverview: ['admin-overview'],
+  /** SMS templates: the admins' shared ones, what customers are offered, and customers' own. */
+  templates: ['templates'],
+  /** The administrators' global defaults (sender name, channel of new users). */
+  adminSettings: ['admin-settings'],
   /** The built-in simulator's outbox (development only). */
   devOutbox: ['dev-outbox'],
 } as const;

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { getHistoryQuery, HISTORY_PAGE_SIZE } from '../api/get-history';
 import { EMPTY_FILTERS, HistoryFilters, type HistoryFilterValues } from './history-filters';
 import { HistoryTable } from './history-table';
-import { pageCount, pageLinks } from './pagination';
+import { pageCount, pageLinks } from '../../../lib/pagination';
 import { PageHeader } from '../../../components/page-header';
 
 const FILTER_DEBOUNCE_MS = 500;

@@ -2,6 +2,7 @@
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { HistoryMessage } from '@kurir/core';
 import { formatDateTime } from '../../../lib/format';
+import { AdminSentBadge } from './admin-sent-badge';
 import { ChannelBadge, StatusBadge, withPlus } from './message-status';
 import { formatMessagePrice } from './price';
 
@@ -46,6 +47,7 @@ export function HistoryTable({ messages }: { messages: HistoryMessage[] }) {
                   <Text fz="sm" lineClamp={2} title={m.message}>
                     {m.message}
                   </Text>
+                  {m.sent_by_admin && <AdminSentBadge />}
                 </Table.Td>
                 <Table.Td>
                   <ChannelBadge channel={m.channel} />
@@ -76,6 +78,7 @@ export function HistoryTable({ messages }: { messages: HistoryMessage[] }) {
             <Text fz="sm" mt={4} lineClamp={3}>
               {m.message}
             </Text>
+            {m.sent_by_admin && <AdminSentBadge />}
             <Group justify="space-between" mt="xs" align="flex-end" wrap="nowrap">
               <StatusBadge status={m.status} reason={reasonOf(m)} />
               <div style={{ textAlign: 'right' }}>

@@ -17,6 +17,7 @@ import { CostSummary } from './cost-summary';
 import { MessageBox } from './message-box';
 import { RecipientsTabs } from './recipients-tabs';
 import { ScheduleField } from './schedule-field';
+import { TemplatePicker } from './template-picker';
 import { messageProblem, scheduleProblem } from './send-form';
 import { useSendDraft, type SendDraft } from './use-send-draft';
 import { useSendPrice } from './use-send-price';
@@ -111,6 +112,10 @@ type ComposeProps = {
 /** The left column: channel, recipients, text, an admin's AI drafts, and the schedule. */
 function ComposeCard({ user, draft, recipients, analysis, scheduleError }: ComposeProps) {
   const messageError = messageProblem(draft.message);
+  const pickTemplate = (content: string) => {
+    draft.setMessage(content);
+    draft.touch('message');
+  };
   return (
     <Card p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="lg">
@@ -131,6 +136,7 @@ function ComposeCard({ user, draft, recipients, analysis, scheduleError }: Compo
           error={draft.touched.recipients ? recipients.problem : null}
           onBlur={() => draft.touch('recipients')}
         />
+        <TemplatePicker onPick={pickTemplate} />
         <MessageBox
           value={draft.message}
           onChange={draft.setMessage}

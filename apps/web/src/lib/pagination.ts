@@ -1,5 +1,8 @@
-// Which page links to show: at most five, around the current page (spec §9).
-export const MAX_PAGE_LINKS = 5;
+// Which page links to show: at most five, centred on the current page where the ends allow
+// (customer spec §9, admin spec §9). The history and the admin's All Messages share it.
+import { PAGINATION_WINDOW } from '@kurir/core';
+
+export const MAX_PAGE_LINKS = PAGINATION_WINDOW;
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

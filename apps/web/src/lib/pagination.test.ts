@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageCount, pageLinks } from './pagination';
 
-describe('history pagination', () => {
+describe('pagination', () => {
   it('has at least one page and rounds up', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);
