@@ -1,10 +1,10 @@
-// Everything the app needs around it: theme, toasts, modals and the query cache.
+// Everything the app needs around it: theme, toasts and the query cache. (No @mantine/modals
+// provider: it would put the modal library on every page; dialogs are rendered where they are used.)
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS } from '@kurir/core';
+import { TOAST_DURATION_MS } from '@kurir/core/constants';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

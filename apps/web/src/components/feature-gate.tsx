@@ -4,7 +4,8 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FEATURE_REQUIRED_MESSAGES, type FeatureKey, type Features } from '@kurir/core';
+import { FEATURE_REQUIRED_MESSAGES, type FeatureKey } from '@kurir/core/features';
+import { type Features } from '@kurir/core/schemas/auth';
 
 export type FeatureGate = { feature: FeatureKey; service: string };
 

@@ -11,7 +11,7 @@ import {
   IconX,
   type TablerIcon,
 } from '@tabler/icons-react';
-import type { DashboardStats } from '@kurir/core';
+import type { DashboardStats } from '@kurir/core/schemas/messages';
 
 const count = new Intl.NumberFormat('en');
 const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })}%`;

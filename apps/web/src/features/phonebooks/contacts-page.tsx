@@ -5,7 +5,7 @@ import { IconArrowLeft, IconDownload, IconFileImport, IconSearch, IconUserPlus, 
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PhonebookEntry } from '@kurir/core';
+import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { getEntriesQuery } from './api/get-entries';
 import { getPhonebookQuery } from './api/get-phonebook';
 import { exportEntriesUrl } from './api/export-entries';

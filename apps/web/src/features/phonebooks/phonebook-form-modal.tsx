@@ -4,7 +4,8 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook, type PhonebookBody } from '@kurir/core';
+import { CONTACT_LIMITS } from '@kurir/core/contacts-import';
+import { phonebookBodySchema, type Phonebook, type PhonebookBody } from '@kurir/core/schemas/phonebooks';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';

@@ -4,7 +4,7 @@ import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack } from '@man
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Phonebook } from '@kurir/core';
+import type { Phonebook } from '@kurir/core/schemas/phonebooks';
 import { isApiError } from '../../lib/api';
 import { getPhonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';

@@ -2,7 +2,7 @@
 // included and cannot be bought (spec §3).
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
-import type { AvailableProduct, UserProduct } from '@kurir/core';
+import type { AvailableProduct, UserProduct } from '@kurir/core/schemas/products';
 import { exactUnitPrice, formatProductPrice, isAwaitingApproval, isCustomSenderProduct, priceSuffix, productTypeLabel, statusBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import classes from './products.module.css';

@@ -3,7 +3,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { SENDER_NAME_MAX, reregisterSenderBodySchema } from '@kurir/core';
+import { SENDER_NAME_MAX } from '@kurir/core/constants';
+import { reregisterSenderBodySchema } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';

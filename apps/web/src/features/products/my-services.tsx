@@ -2,7 +2,7 @@
 // and, for a denied custom sender name, the free re-registration.
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import type { UserProduct } from '@kurir/core';
+import type { UserProduct } from '@kurir/core/schemas/products';
 import { formatDate } from '../../lib/format';
 import { daysLeft, daysLeftText, isAwaitingApproval, userProductBadge } from './product-display';
 import { ProductIcon } from './product-icon';

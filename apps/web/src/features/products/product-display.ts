@@ -1,17 +1,8 @@
 // How products read on screen (spec §4, §9): the price with tax, the billing type, the status badge
 // and the days left. Prices are computed with the same core money functions the server charges with.
-import {
-  CUSTOM_SENDER_PRODUCT,
-  SENDER_NAME_MAX,
-  eurosToMicros,
-  formatEuros as formatMicros,
-  multiplyMicros,
-  withTax,
-  type AvailableProduct,
-  type Micros,
-  type ProductType,
-  type UserProduct,
-} from '@kurir/core';
+import { CUSTOM_SENDER_PRODUCT, type AvailableProduct, type ProductType, type UserProduct } from '@kurir/core/schemas/products';
+import { SENDER_NAME_MAX } from '@kurir/core/constants';
+import { eurosToMicros, formatEuros as formatMicros, multiplyMicros, withTax, type Micros } from '@kurir/core/money';
 
 /** Net plus net × tax-rate percent, times the quantity, in micro-euros. */
 export function productTotalMicros(product: Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'>, quantity = 1): Micros {

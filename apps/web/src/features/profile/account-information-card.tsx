@@ -1,6 +1,6 @@
 // Account Information (read-only): id, status, dates and the role as Account Type (spec §3).
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { formatDateTime } from '../../lib/format';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', user: 'User', slave: 'Sub-account' };

@@ -2,7 +2,8 @@
 // features they have bought. Changes elsewhere that move the balance or the features invalidate
 // it through queryRoots.session; the ones whose reply carries the new value set it at once.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { SESSION_REFRESH_MS, SESSION_STALE_MS, type User } from '@kurir/core';
+import { SESSION_REFRESH_MS, SESSION_STALE_MS } from '@kurir/core/constants';
+import { type User } from '@kurir/core/schemas/auth';
 import { getOrNullOn401 } from '../api';
 import { queryRoots } from '../query-keys';
 

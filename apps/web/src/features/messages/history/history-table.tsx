@@ -1,6 +1,6 @@
 // One page of messages: a table on wide screens, a stack of cards on phones.
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { HistoryMessage } from '@kurir/core';
+import type { HistoryMessage } from '@kurir/core/schemas/messages';
 import { formatDateTime } from '../../../lib/format';
 import { ChannelBadge, StatusBadge, withPlus } from './message-status';
 import { formatMessagePrice } from './price';

@@ -3,7 +3,8 @@
 // server holds its price until Viber confirms delivery and refunds the difference.
 import { Anchor, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatEuros as formatMicros, type Channel } from '@kurir/core';
+import { formatEuros as formatMicros } from '@kurir/core/money';
+import { type Channel } from '@kurir/core/constants';
 import type { Quote } from './send-form';
 
 type Props = { channel: Channel; recipients: number; parts: number; quote: Quote; pricesLoaded: boolean };

@@ -1,7 +1,8 @@
 // The message text with a live counter: encoding, parts, room left in the part, and which
 // characters force Unicode (they cut a part from 160 to 70 characters, so people want to know).
 import { Badge, Group, Text, Textarea } from '@mantine/core';
-import { MESSAGE_MAX_LENGTH, PART_CAPACITY, type MessageAnalysis } from '@kurir/core';
+import { MESSAGE_MAX_LENGTH } from '@kurir/core/constants';
+import { PART_CAPACITY, type MessageAnalysis } from '@kurir/core/sms';
 
 type Props = {
   value: string;

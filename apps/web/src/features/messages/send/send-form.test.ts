@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_UNIT_PRICE_MICROS, SEND_MESSAGES } from '@kurir/core';
+import { FALLBACK_UNIT_PRICE_MICROS } from '@kurir/core/pricing';
+import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
 import { messageProblem, parseTyped, quoteSend, recipientsProblem, scheduleProblem, typedEntries, unitPricesFrom } from './send-form';
 
 describe('recipients on the Send page', () => {

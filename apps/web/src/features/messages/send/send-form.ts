@@ -1,21 +1,9 @@
 // The Send page's rules as plain functions (spec §5, §9), built on the core rules the server
 // charges with, so that what the page shows and allows is what the server will do.
-import {
-  FALLBACK_UNIT_PRICE_MICROS,
-  MESSAGE_MAX_LENGTH,
-  SEND_MESSAGES,
-  eurosToMicros,
-  multiplyMicros,
-  parseRecipients,
-  quoteCost,
-  recipientsError,
-  remainingBalance,
-  reservationTotal,
-  splitRecipientText,
-  type Channel,
-  type Micros,
-  type ParsedRecipients,
-} from '@kurir/core';
+import { FALLBACK_UNIT_PRICE_MICROS, quoteCost, remainingBalance } from '@kurir/core/pricing';
+import { MESSAGE_MAX_LENGTH, type Channel } from '@kurir/core/constants';
+import { SEND_MESSAGES, parseRecipients, recipientsError, reservationTotal, splitRecipientText, type ParsedRecipients } from '@kurir/core/schemas/messages';
+import { eurosToMicros, multiplyMicros, type Micros } from '@kurir/core/money';
 
 export type RecipientMode = 'individual' | 'bulk' | 'phonebook';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@manti
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconClipboardText, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { parseContactText, recordsToContactInputs, type ContactInput } from '@kurir/core';
+import { parseContactText, recordsToContactInputs, type ContactInput } from '@kurir/core/contacts-import';
 import { toast } from '../../../lib/toast';
 import { importFailureMessage, useImportEntries } from '../api/import-entries';
 import { FileSource, type LoadedFile } from './file-source';
