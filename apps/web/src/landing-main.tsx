@@ -26,7 +26,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PublicFrame } from './app/layouts/public-frame';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { LandingPage } from './features/landing/landing-page';
 
 const container = document.getElementById('root');
@@ -34,7 +34,7 @@ if (!container) throw new Error('landing.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <PublicFrame>
         <LandingPage />
       </PublicFrame>

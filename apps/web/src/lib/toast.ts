@@ -13,6 +13,7 @@ function show(color: 'teal' | 'red' | 'blue', { title, message }: ToastInput) {
     color,
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 

@@ -515,3 +515,22 @@ describe('the logs', () => {
     }
   });
 });
+
+describe('the session lookup (GET /api/auth/session)', () => {
+  const session = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', ...(cookie ? { headers: { cookie } } : {}) });
+
+  it('answers 200 with no user to a visitor, with or without a stale cookie', async () => {
+    for (const res of [await session(), await session('kurir_session=not-a-session')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    }
+  });
+
+  it('answers the signed-in user as /api/auth/me does', async () => {
+    const cookie = await t.signIn(newPhone());
+    const res = await session(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual((await me(cookie)).json());
+  });
+});
