@@ -37,6 +37,7 @@ export const PRODUCT_MESSAGES = {
   senderSubmitted: 'Your Custom Sender Name has been submitted for approval.',
   senderResubmitted: 'Your new Custom Sender Name has been submitted for approval.',
   noDeniedSender: 'You have no denied Custom Sender Name to re-register.',
+  senderDeniedReregister: 'Your Custom Sender Name was denied. Re-register a new name free of charge instead of buying it again.',
   requestNotFound: 'Custom Sender Name request not found',
   sentToProvider: 'Custom Sender Name sent to mobile provider',
   approved: 'Custom Sender Name approved successfully',

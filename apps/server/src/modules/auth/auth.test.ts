@@ -361,6 +361,11 @@ describe('hourly limits', () => {
       const res = await register(phone, app);
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/too many verification codes/i);
+      // It says when: the first code (122 s old) leaves the hour in 3478 s, about 58 minutes.
+      expect(res.json().retryAfter).toBeGreaterThan(3400);
+      expect(res.json().retryAfter).toBeLessThanOrEqual(3478);
+      expect(res.headers['retry-after']).toBe(String(res.json().retryAfter));
+      expect(res.json().message).toMatch(/try again in 58 minutes/);
       // Once the codes are more than an hour old, the number may ask again.
       await ageCodes(phone, 3600, app);
       expect((await register(phone, app)).statusCode).toBe(200);
@@ -377,7 +382,8 @@ describe('hourly limits', () => {
       expect((await from(newPhone(), '203.0.113.7')).statusCode).toBe(200);
       const res = await from(newPhone(), '203.0.113.7');
       expect(res.statusCode).toBe(429);
-      expect(res.json().message).toMatch(/too many verification codes/i);
+      expect(res.json().message).toMatch(/too many verification codes.*try again in 60 minutes/i);
+      expect(res.json().retryAfter).toBeGreaterThan(3500);
       expect((await from(newPhone(), '203.0.113.8')).statusCode).toBe(200);
     } finally {
       await app.close();
