@@ -4,17 +4,18 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { IconRefresh } from '@tabler/icons-react';
 import type { UserProduct } from '@kurir/core/schemas/products';
 import { formatDate } from '../../lib/format';
-import { daysLeft, daysLeftText, isAwaitingApproval, userProductBadge } from './product-display';
+import { isAwaitingApproval, isUpcoming, serviceTimingText, userProductBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import classes from './products.module.css';
 
 function Details({ item }: { item: UserProduct }) {
   const parts = [`Purchased ${formatDate(item.purchased_at)}`];
-  if (new Date(item.starts_at).getTime() > Date.now()) parts.push(`Starts ${formatDate(item.starts_at)}`);
-  if (item.status === 'active' && item.active) {
-    const days = daysLeft(item.expires_at);
-    parts.push(item.expires_at ? `Expires ${formatDate(item.expires_at)}` : 'No expiry');
-    if (days !== null) parts.push(daysLeftText(days));
+  const timing = serviceTimingText(item);
+  if (isUpcoming(item)) {
+    parts.push(timing!);
+  } else if (item.status === 'active' && item.active) {
+    if (item.expires_at) parts.push(`Expires ${formatDate(item.expires_at)}`);
+    if (timing) parts.push(timing);
   } else if (item.status === 'inactive' && item.expires_at) {
     parts.push(`Expired ${formatDate(item.expires_at)}`);
   }

@@ -5,6 +5,8 @@ import {
   daysLeftText,
   formatProductPrice,
   normaliseSenderNameInput,
+  senderNameInputProps,
+  serviceTimingText,
   productTypeLabel,
   statusBadge,
   userProductBadge,
@@ -77,5 +79,32 @@ describe('exactUnitPrice', () => {
     expect(exactUnitPrice({ net_sell_price: 0.02459, sell_tax_rate: 22, type: 'per_unit' })).toBeNull();
     expect(exactUnitPrice({ net_sell_price: 1, sell_tax_rate: 0, type: 'per_unit' })).toBeNull();
     expect(exactUnitPrice({ net_sell_price: 0.0655, sell_tax_rate: 22, type: 'monthly' })).toBeNull();
+  });
+});
+
+describe('a service bought with a future start (defect 2)', () => {
+  const now = new Date('2025-01-10T12:00:00Z');
+  const upcoming = { status: 'active' as const, active: true, starts_at: '2025-02-27T00:00:00Z', expires_at: '2025-03-27T00:00:00Z', custom_sender_name: null };
+
+  it("reads 'Starts on dd.MM.yyyy' with an Upcoming badge, not 'Active … days left'", () => {
+    expect(serviceTimingText(upcoming, now)).toMatch(/^Starts on \d\d\.\d\d\.2025$/);
+    expect(userProductBadge(upcoming, now)).toEqual({ label: 'Upcoming', color: 'blue' });
+  });
+
+  it('counts the days left once it has started', () => {
+    const started = { ...upcoming, starts_at: '2025-01-01T00:00:00Z', expires_at: '2025-01-20T12:00:00Z' };
+    expect(serviceTimingText(started, now)).toBe('10 days left');
+    expect(userProductBadge(started, now).label).toBe('Active');
+  });
+});
+
+describe('a pasted sender name (defect 5)', () => {
+  it('loses its spaces and hyphens before it is cut to 11 characters', () => {
+    let value = '';
+    const props = senderNameInputProps((v) => (value = v));
+    props.onChange({ currentTarget: { value: 'my shop-2024 extra' } });
+    expect(value).toBe('MYSHOP2024E');
+    // The browser's own cut (maxLength) would run before the clean-up.
+    expect(props).not.toHaveProperty('maxLength');
   });
 });

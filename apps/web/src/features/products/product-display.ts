@@ -3,6 +3,7 @@
 import { CUSTOM_SENDER_PRODUCT, type AvailableProduct, type ProductType, type UserProduct } from '@kurir/core/schemas/products';
 import { SENDER_NAME_MAX } from '@kurir/core/constants';
 import { eurosToMicros, formatEuros as formatMicros, multiplyMicros, withTax, type Micros } from '@kurir/core/money';
+import { formatDate } from '../../lib/format';
 
 /** Net plus net × tax-rate percent, times the quantity, in micro-euros. */
 export function productTotalMicros(product: Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'>, quantity = 1): Micros {
@@ -62,8 +63,26 @@ export function isAwaitingApproval(p: Pick<UserProduct, 'status' | 'active' | 'c
   return p.status === 'pending' && p.active && p.custom_sender_name !== null;
 }
 
-export function userProductBadge(p: Pick<UserProduct, 'status' | 'active' | 'custom_sender_name'>): StatusBadge {
-  return isAwaitingApproval(p) ? { label: 'Processing', color: 'yellow' } : statusBadge(p.status);
+/** Bought with a start date still ahead: its feature stays locked until then (the server's rule). */
+export function isUpcoming(p: Pick<UserProduct, 'status' | 'active'> & { starts_at?: string }, now = new Date()): boolean {
+  return p.status === 'active' && p.active && !!p.starts_at && new Date(p.starts_at).getTime() > now.getTime();
+}
+
+export function userProductBadge(p: Pick<UserProduct, 'status' | 'active' | 'custom_sender_name'> & { starts_at?: string }, now = new Date()): StatusBadge {
+  if (isAwaitingApproval(p)) return { label: 'Processing', color: 'yellow' };
+  if (isUpcoming(p, now)) return { label: 'Upcoming', color: 'blue' };
+  return statusBadge(p.status);
+}
+
+/**
+ * The one line on a service's timing: 'Starts on 21.12.2026' before its start, then the days left
+ * ('12 days left', 'No expiry'); null for a service that is not running.
+ */
+export function serviceTimingText(p: Pick<UserProduct, 'status' | 'active' | 'starts_at' | 'expires_at'>, now = new Date()): string | null {
+  if (isUpcoming(p, now)) return `Starts on ${formatDate(p.starts_at ?? null)}`;
+  if (p.status !== 'active' || !p.active) return null;
+  const days = daysLeft(p.expires_at, now);
+  return days === null ? 'No expiry' : daysLeftText(days);
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -79,6 +98,18 @@ export function daysLeft(expiresAt: string | null, now = new Date()): number | n
 export function daysLeftText(days: number): string {
   if (days === 0) return 'Expires today';
   return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+/**
+ * The sender name field's own props. No `maxLength`: the browser would cut a pasted
+ * 'my shop-2024 extra' to 11 characters before the spaces and hyphens are removed ('MYSHOP202');
+ * the cut happens here, after them ('MYSHOP2024E').
+ */
+export function senderNameInputProps(setValue: (value: string) => void) {
+  return {
+    onChange: (event: { currentTarget: { value: string } }) => setValue(normaliseSenderNameInput(event.currentTarget.value)),
+    autoComplete: 'off',
+  };
 }
 
 /** What the sender name field lets through: upper case, letters and digits, at most 11 (spec §5). */
