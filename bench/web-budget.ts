@@ -45,8 +45,8 @@ const SIGNED_IN_PAGES = ONLY ?? [
   '/dashboard/products',
   '/dashboard/no-such-page',
 ];
-const LIGHTHOUSE_PUBLIC = ['/', '/login'];
-const LIGHTHOUSE_SIGNED_IN = ['/dashboard', '/dashboard/send-sms', '/dashboard/messages', '/dashboard/phonebook', '/dashboard/products'];
+const LIGHTHOUSE_PUBLIC = process.env.LH_PAGES ? process.env.LH_PAGES.split(',').filter((p) => !p.startsWith('/dashboard')) : ['/', '/login'];
+const LIGHTHOUSE_SIGNED_IN = process.env.LH_PAGES ? process.env.LH_PAGES.split(',').filter((p) => p.startsWith('/dashboard')) : ['/dashboard', '/dashboard/send-sms', '/dashboard/messages', '/dashboard/phonebook', '/dashboard/products'];
 
 const failures: string[] = [];
 const fail = (line: string) => failures.push(line);
@@ -111,7 +111,7 @@ async function seedCustomer(server: RunningServer, session: Session) {
 
 // --- one page in the browser: JS, console, axe ----------------------------------------------
 
-type PageReport = { path: string; jsGzipKb: number; consoleErrors: string[]; violations: { id: string; nodes: number; help: string }[] };
+type PageReport = { path: string; jsGzipKb: number; consoleErrors: string[]; violations: { id: string; nodes: number; help: string; where: string[] }[] };
 
 async function visit(context: BrowserContext, url: string): Promise<{ page: Page; jsGzip: number; consoleErrors: string[] }> {
   const page = await context.newPage();
@@ -139,9 +139,19 @@ async function axe(page: Page) {
   // Evaluated through the DevTools protocol, which the page's CSP (no inline scripts) does not govern.
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const w = window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: unknown[] }[] }> } };
-    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length }));
+    type Node = { target: string[]; failureSummary?: string };
+    // Runs in the page; the bench is compiled without the DOM's types.
+    const w = globalThis as unknown as {
+      document: unknown;
+      axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: Node[] }[] }> };
+    };
+    const result = await w.axe.run(w.document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.length,
+      where: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}]`),
+    }));
   }, AXE_TAGS);
 }
 
@@ -167,7 +177,7 @@ async function checkPages(browser: Browser, server: RunningServer, label: string
       reports.push(report);
       const limit = pagePath === '/' ? BUDGET.landingJsKb : BUDGET.pageJsKb;
       if (report.jsGzipKb > limit) fail(`${report.path}: ${report.jsGzipKb.toFixed(1)} KB gzip JS > ${limit} KB`);
-      for (const v of violations) fail(`${report.path}: axe ${v.id} (${v.nodes} nodes): ${v.help}`);
+      for (const v of violations) fail(`${report.path}: axe ${v.id} (${v.nodes} nodes): ${v.help}: ${v.where.join(' | ')}`);
       // A 404 page's own document request is the one expected "error" the browser logs.
       const errors = consoleErrors.filter((e) => !(pagePath.includes('no-such-page') && e.includes('404')));
       for (const e of errors) fail(`${report.path}: console error: ${e}`);
@@ -193,6 +203,14 @@ async function runLighthouse(url: string, cookie?: string): Promise<Scores> {
   scores.lcpMs = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
   scores.cls = Number((result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3));
   scores.tbtMs = Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0);
+  // What cost points outside performance, so a broken budget says why.
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of result.lhr.categories[id]?.auditRefs ?? []) {
+      const audit = result.lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`  ${url}: ${id} audit failed: ${ref.id} (${audit.title})`);
+    }
+  }
+  if (result.lhr.runtimeError) console.log(`  ${url}: Lighthouse runtime error: ${result.lhr.runtimeError.message}`);
   return scores;
 }
 

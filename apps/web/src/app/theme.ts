@@ -2,6 +2,7 @@
 // external font files), rounded corners and quiet shadows.
 import {
   createTheme,
+  darken,
   defaultVariantColorsResolver,
   parseThemeColor,
   type CSSVariablesResolver,
@@ -27,6 +28,7 @@ const brand: MantineColorsTuple = [
 // filled yellow/teal/orange put white text on a light shade. Text moves to shades 7–9.
 const LIGHT_TEXT_SHADE = 9;
 const FILLED_SAFE_SHADE = 8;
+const WARM = new Set(['yellow', 'orange', 'lime']);
 const PALE_FILLS = new Set(['yellow', 'lime', 'teal', 'green', 'cyan', 'orange', 'gray']);
 
 const variantColorResolver: VariantColorsResolver = (input) => {
@@ -34,7 +36,10 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
   const shade = (n: number) => `var(--mantine-color-${parsed.color}-${n})`;
-  if (input.variant === 'light' || input.variant === 'subtle') return { ...colors, color: shade(LIGHT_TEXT_SHADE) };
+  // Yellow, orange and lime stay under 4.5:1 even at shade 9: their text is darkened further.
+  const textColor = WARM.has(parsed.color) ? darken(input.theme.colors[parsed.color]![9], 0.4) : shade(LIGHT_TEXT_SHADE);
+  if (input.variant === 'light') return { ...colors, background: shade(0), hover: shade(1), color: textColor };
+  if (input.variant === 'subtle') return { ...colors, color: textColor };
   if (input.variant === 'outline') return { ...colors, color: shade(LIGHT_TEXT_SHADE - 1), border: `1px solid ${shade(LIGHT_TEXT_SHADE - 1)}` };
   if ((input.variant ?? 'filled') === 'filled' && PALE_FILLS.has(parsed.color)) {
     return { ...colors, background: shade(FILLED_SAFE_SHADE), hover: shade(FILLED_SAFE_SHADE + 1), color: 'var(--mantine-color-white)' };
@@ -71,6 +76,8 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
   },

@@ -69,7 +69,7 @@ export function TopUpAmountStep({ form, loading, onContinue }: Props) {
           />
         )}
         {!isCustom && error && (
-          <Text c="red" fz="sm" role="alert">
+          <Text c="red.9" fz="sm" role="alert">
             {error}
           </Text>
         )}

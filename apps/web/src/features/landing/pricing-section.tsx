@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, List, SimpleGrid, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { STARTER_CREDIT_EUROS } from '@kurir/core/constants';
 import { formatEuros } from '../../lib/money-format';
@@ -101,6 +101,8 @@ export function PricingSection() {
               </List>
               <Button component="a" href="/register" variant={plan.featured ? 'filled' : 'light'} fullWidth size="md">
                 {plan.action}
+                {/* The spec's short labels, made specific for screen readers and link lists. */}
+                <VisuallyHidden>: {plan.name}</VisuallyHidden>
               </Button>
             </Card>
           ))}

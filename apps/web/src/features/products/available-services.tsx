@@ -70,7 +70,7 @@ function ProductCard({ product, owned, onBuy }: { product: AvailableProduct; own
             {action.label}
           </Button>
         ) : (
-          <Group gap={4} c="teal.7">
+          <Group gap={4} c="teal.9">
             <IconCheck size={16} aria-hidden />
             <Text fz="sm" fw={500}>
               Billed per message
@@ -106,7 +106,7 @@ export function AvailableServices({ products, owned, loading, failed, onBuy }: P
         </SimpleGrid>
       )}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           The catalogue could not be loaded.
         </Text>
       )}

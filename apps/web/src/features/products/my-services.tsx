@@ -33,7 +33,7 @@ function SenderNote({ item }: { item: UserProduct }) {
   else if (item.status === 'waiting_mobile_provider') note = 'Sent to the mobile networks for registration.';
   else if (item.status === 'denied') note = 'This name was not approved. You can submit another one free of charge.';
   return note ? (
-    <Text fz="xs" c={item.status === 'denied' ? 'red.7' : 'dimmed'}>
+    <Text fz="xs" c={item.status === 'denied' ? 'red.9' : 'dimmed'}>
       {note}
     </Text>
   ) : null;
@@ -85,7 +85,7 @@ export function MyServices({ items, loading, failed, onReregister }: Props) {
       </Title>
       {loading && <Skeleton h={56} />}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           Your services could not be loaded.
         </Text>
       )}

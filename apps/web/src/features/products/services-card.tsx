@@ -37,7 +37,7 @@ export function ServicesCard() {
         </Stack>
       )}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           Your services could not be loaded.
         </Text>
       )}

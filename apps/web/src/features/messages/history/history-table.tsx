@@ -15,7 +15,7 @@ function SentAt({ message, align }: { message: HistoryMessage; align?: 'right' }
         {formatDateTime(message.created_at)}
       </Text>
       {message.status === 'scheduled' && message.scheduled_for && (
-        <Text fz="xs" c="violet.7" style={{ whiteSpace: 'nowrap' }}>
+        <Text fz="xs" c="violet.9" style={{ whiteSpace: 'nowrap' }}>
           for {formatDateTime(message.scheduled_for)}
         </Text>
       )}

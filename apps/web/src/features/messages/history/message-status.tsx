@@ -28,7 +28,7 @@ export function StatusBadge({ status, reason }: { status: string; reason?: strin
       <Tooltip label={reason} multiline maw={280} withArrow>
         {badge}
       </Tooltip>
-      <Text fz="xs" c="red.7" mt={2} lineClamp={2}>
+      <Text fz="xs" c="red.9" mt={2} lineClamp={2}>
         {reason}
       </Text>
     </div>

@@ -14,6 +14,9 @@ import { getScheduledQuery } from '../api/get-scheduled';
 import { ScheduledCard } from './scheduled-card';
 import { useNow } from './use-now';
 import { PageHeader } from '../../../components/page-header';
+import { closedGateOf } from '../../../components/feature-gate';
+import { ServiceRequired } from '../../../components/service-required';
+import { useSignedInUser } from '../../../lib/session/signed-in-user';
 
 const CLOCK_TICK_MS = 5_000;
 
@@ -31,6 +34,22 @@ function Summary({ label, value, color }: { label: string; value: number; color?
 }
 
 export function ScheduledMessagesPage() {
+  // The sidebar's own gate (components/feature-gate), so the page and the sidebar always agree.
+  const gate = closedGateOf('/dashboard/scheduled-messages', useSignedInUser().features);
+  if (gate) {
+    return (
+      <Stack gap="lg" maw={1100}>
+        <PageHeader title="Scheduled messages" description="Messages waiting for their time. You can cancel them until they are sent." />
+        <Card padding="lg">
+          <ServiceRequired feature={gate.feature} service={gate.service} />
+        </Card>
+      </Stack>
+    );
+  }
+  return <ScheduledMessagesList />;
+}
+
+function ScheduledMessagesList() {
   const query = useQuery(getScheduledQuery());
   const cancel = useCancelScheduled();
   const now = useNow(CLOCK_TICK_MS);
@@ -81,7 +100,7 @@ export function ScheduledMessagesPage() {
       ) : query.isError ? (
         <Card padding="lg">
           <Group justify="space-between">
-            <Text c="red">Could not load your scheduled messages.</Text>
+            <Text c="red.9">Could not load your scheduled messages.</Text>
             <Button variant="default" size="xs" onClick={() => query.refetch()}>
               Try again
             </Button>

@@ -48,7 +48,7 @@ export function CostSummary({ channel, recipients, parts, quote, pricesLoaded }:
           </Text>
         )}
         {negative && (
-          <Text fz="xs" c="red" role="alert">
+          <Text fz="xs" c="red.9" role="alert">
             Your balance does not cover this send.{' '}
             <Anchor component={Link} to="/dashboard" fz="xs">
               Top up your balance

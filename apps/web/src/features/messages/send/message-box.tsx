@@ -52,7 +52,7 @@ export function MessageBox({ value, onChange, onBlur, analysis, error }: Props) 
         </Text>
       </Group>
       {unicode && (
-        <Text fz="xs" c="orange.8" mt={4}>
+        <Text fz="xs" c="orange.9" mt={4}>
           Unicode because of: {shown.join(', ')}
           {more > 0 && ` and ${more} more`} — a part holds {analysis.perPart} characters instead of{' '}
           {analysis.perPart === PART_CAPACITY.unicode.single ? PART_CAPACITY.gsm.single : PART_CAPACITY.gsm.multi}.
