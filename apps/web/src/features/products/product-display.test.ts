@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balanceAfterPurchase,
   daysLeft,
   exactUnitPrice,
   daysLeftText,
@@ -106,5 +107,12 @@ describe('a pasted sender name (defect 5)', () => {
     expect(value).toBe('MYSHOP2024E');
     // The browser's own cut (maxLength) would run before the clean-up.
     expect(props).not.toHaveProperty('maxLength');
+  });
+});
+
+describe('the balance after a purchase (defect 6)', () => {
+  it('shows what is missing when the balance does not cover it, not €0.00', () => {
+    expect(balanceAfterPurchase(5_000_000, 19_990_000)).toEqual({ label: 'Missing to buy this', value: '€14.99', short: true });
+    expect(balanceAfterPurchase(25_000_000, 19_990_000)).toEqual({ label: 'Balance after purchase', value: '€5.01', short: false });
   });
 });

@@ -119,3 +119,13 @@ export function normaliseSenderNameInput(value: string): string {
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, SENDER_NAME_MAX);
 }
+
+/**
+ * The last line of the purchase summary: the balance after it, or, when the balance does not
+ * cover the total, how much is missing (never a misleading '€0.00').
+ */
+export function balanceAfterPurchase(creditMicros: Micros, totalMicros: Micros): { label: string; value: string; short: boolean } {
+  const after = creditMicros - totalMicros;
+  if (after >= 0) return { label: 'Balance after purchase', value: formatMicros(after, 2), short: false };
+  return { label: 'Missing to buy this', value: formatMicros(-after, 2), short: true };
+}

@@ -1,7 +1,7 @@
 // Confirm Purchase (spec §2, §4, §5): quantity for per-unit products only (at least 1), when a
 // period starts (now or a chosen day), the total and the balance after it.
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -12,7 +12,7 @@ import { type AvailableProduct, type PurchaseResponse } from '@kurir/core/schema
 import { errorDetail } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { usePurchaseProduct } from './api/purchase-product';
-import { formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
+import { balanceAfterPurchase, formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
 import { ProductIcon } from './product-icon';
 
 type Props = {
@@ -57,6 +57,7 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
   const count = perUnit ? Math.max(1, Math.floor(Number(quantity) || 1)) : 1;
   const total = productTotalMicros(product, count);
   const after = eurosToMicros(credit) - total;
+  const afterLine = balanceAfterPurchase(eurosToMicros(credit), total);
   const needsDate = startOption === 'custom' && !startDate;
 
   function confirm() {
@@ -125,14 +126,18 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
           {formatMicros(total, 2)}
         </Row>
         <Row label="Your balance">{formatMicros(eurosToMicros(credit), 2)}</Row>
-        <Row label="Balance after purchase">{formatMicros(Math.max(0, after), 2)}</Row>
+        <Row label={afterLine.label} strong={afterLine.short}>
+          {afterLine.value}
+        </Row>
       </Stack>
-      {after < 0 && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-          Your balance is not enough for this purchase.{' '}
-          <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
-            Top up on the dashboard
-          </Anchor>
+      {afterLine.short && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Top up to buy this">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">Your balance is {afterLine.value} short of this purchase. Top up, then come back to buy it.</Text>
+            <Button component={Link} to="/dashboard" size="xs" onClick={onClose}>
+              Top up on the dashboard
+            </Button>
+          </Stack>
         </Alert>
       )}
       <Group justify="flex-end">

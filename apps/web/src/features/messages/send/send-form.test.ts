@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_UNIT_PRICE_MICROS } from '@kurir/core/pricing';
 import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
-import { messageProblem, parseTyped, quoteSend, recipientsProblem, scheduleProblem, typedEntries, unitPricesFrom } from './send-form';
+import { messageProblem, parseTyped, quoteSend, recipientsProblem, scheduleProblem, typedEntries, unitPricesFrom, viberCostLines } from './send-form';
 
 describe('recipients on the Send page', () => {
   it('splits bulk input on new lines and commas and drops blanks', () => {
@@ -67,5 +67,18 @@ describe('the cost summary', () => {
 
   it('goes negative when the credit does not cover the send', () => {
     expect(quoteSend({ channel: 'sms', recipients: 30, parts: 1, prices: fallback, creditEuros: 2 }).remaining).toBeLessThan(0);
+  });
+});
+
+describe('the Viber cost summary (defect 3)', () => {
+  it('shows the hold taken now, the Viber charge and the refunded difference; the balance after is credit minus the hold', () => {
+    const prices = unitPricesFrom(0.07991, 0.03);
+    const quote = quoteSend({ channel: 'viber', recipients: 10, parts: 1, prices, creditEuros: 1 });
+    expect(viberCostLines(quote)).toEqual([
+      { label: 'Held now (SMS fallback price)', micros: 799_100 },
+      { label: 'Charged if delivered on Viber', micros: 300_000 },
+      { label: 'Refunded after Viber delivery', micros: 499_100 },
+    ]);
+    expect(quote.remaining).toBe(1_000_000 - 799_100);
   });
 });

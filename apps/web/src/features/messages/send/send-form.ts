@@ -77,3 +77,17 @@ export function quoteSend(input: {
   const smsFallbackCost = multiplyMicros(multiplyMicros(prices.sms, parts), recipients);
   return { cost, held, smsFallbackCost, remaining: remainingBalance(eurosToMicros(input.creditEuros), held) };
 }
+
+/**
+ * The Viber lines of the cost summary, in the order money moves: what is taken from the balance
+ * now (the SMS-fallback price, so any message may fall back), what Viber delivery costs, and what
+ * comes back after delivery. Affordability is judged on what is taken now.
+ */
+export function viberCostLines(quote: Quote): { label: string; micros: number }[] {
+  const refunded = Math.max(0, quote.held - quote.cost);
+  return [
+    { label: 'Held now (SMS fallback price)', micros: quote.held },
+    { label: 'Charged if delivered on Viber', micros: quote.cost },
+    { label: 'Refunded after Viber delivery', micros: refunded },
+  ];
+}
