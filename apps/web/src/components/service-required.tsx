@@ -10,7 +10,7 @@ import { LockedState } from './empty-state';
 export function ServiceRequired({ feature, service }: { feature: FeatureKey; service: string }) {
   return (
     <LockedState
-      title={`${service} required`}
+      title={`${service} service required`}
       text={FEATURE_REQUIRED_MESSAGES[feature]}
       action={
         <Button component={Link} to="/dashboard/products" leftSection={<IconPackage size={16} aria-hidden />} mt="xs">

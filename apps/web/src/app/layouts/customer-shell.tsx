@@ -59,7 +59,7 @@ export function CustomerShell({ children }: { children?: ReactNode }) {
                 leftSection={<IconWallet size={14} aria-hidden />}
                 className={`${classes.credit} ${classes.fixed}`}
               >
-                <VisuallyHidden>Balance: </VisuallyHidden>
+                <VisuallyHidden>Account balance </VisuallyHidden>
                 {formatEuros(user.credit)}
               </Badge>
             <Button

@@ -43,7 +43,7 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
         onError: (error) => {
           // A failed intent is the title itself (spec §8); a refused amount says why underneath.
           const detail = hasErrorCode(error, 'payment_provider_error') ? '' : errorDetail(error);
-          toast.error(PAYMENT_MESSAGES.createFailed, detail || undefined);
+          toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
         },
       },
     );

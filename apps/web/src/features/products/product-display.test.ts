@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceAfterPurchase,
+  purchaseActionFor,
   daysLeft,
   exactUnitPrice,
   daysLeftText,
@@ -114,5 +115,14 @@ describe('the balance after a purchase (defect 6)', () => {
   it('shows what is missing when the balance does not cover it, not €0.00', () => {
     expect(balanceAfterPurchase(5_000_000, 19_990_000)).toEqual({ label: 'Missing to buy this', value: '€14.99', short: true });
     expect(balanceAfterPurchase(25_000_000, 19_990_000)).toEqual({ label: 'Balance after purchase', value: '€5.01', short: false });
+  });
+});
+
+describe('buying a custom sender name again (defect 1)', () => {
+  const product = { id: 'sender', name: 'Custom sender name', type: 'one_time' as const };
+  it('is not offered for sale after a denial: the name is re-registered free instead', () => {
+    const denied = { product_id: 'sender', status: 'denied' as const, active: true, custom_sender_name: 'NOVAK' };
+    expect(purchaseActionFor(product, [denied])).toEqual({ label: 'Re-register free in My Services', disabled: true });
+    expect(purchaseActionFor(product, [])).toEqual({ label: 'Purchase', disabled: false });
   });
 });

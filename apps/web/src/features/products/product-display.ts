@@ -129,3 +129,21 @@ export function balanceAfterPurchase(creditMicros: Micros, totalMicros: Micros):
   if (after >= 0) return { label: 'Balance after purchase', value: formatMicros(after, 2), short: false };
   return { label: 'Missing to buy this', value: formatMicros(-after, 2), short: true };
 }
+
+export type PurchaseAction = { label: string; disabled: boolean };
+
+/**
+ * The catalogue button of a product for this customer. A custom sender name awaiting approval
+ * cannot be bought twice, and a denied one is re-registered free in My Services, never bought
+ * again (the server refuses that purchase too).
+ */
+export function purchaseActionFor(product: Pick<AvailableProduct, 'id' | 'name' | 'type'>, owned: Pick<UserProduct, 'product_id' | 'status' | 'active' | 'custom_sender_name'>[]): PurchaseAction {
+  const mine = owned.filter((p) => p.product_id === product.id);
+  if (isCustomSenderProduct(product.name)) {
+    if (mine.some((p) => isAwaitingApproval(p) || p.status === 'waiting_mobile_provider')) return { label: 'Awaiting approval', disabled: true };
+    if (mine.some((p) => p.status === 'denied' && p.active)) return { label: 'Re-register free in My Services', disabled: true };
+  }
+  const periodic = product.type === 'monthly' || product.type === 'daily';
+  if (periodic && mine.some((p) => p.status === 'active' && p.active)) return { label: 'Extend', disabled: false };
+  return { label: 'Purchase', disabled: false };
+}
