@@ -82,3 +82,12 @@ describe('the Viber cost summary (defect 3)', () => {
     expect(quote.remaining).toBe(1_000_000 - 799_100);
   });
 });
+
+describe('implausible numbers in a bulk list', () => {
+  it("warns about '12345' (+12345 passes the pattern but cannot exist) before it is priced", () => {
+    const parsed = parseTyped(['+38640111222', '12345']);
+    expect(parsed.recipients).toContain('+12345');
+    expect(recipientsProblem(parsed)).toBe('+12345 does not look like a real phone number. Check the country code and the length.');
+    expect(recipientsProblem(parseTyped(['+38640111222']))).toBeNull();
+  });
+});

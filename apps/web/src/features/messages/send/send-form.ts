@@ -4,6 +4,7 @@ import { FALLBACK_UNIT_PRICE_MICROS, quoteCost, remainingBalance } from '@kurir/
 import { MESSAGE_MAX_LENGTH, type Channel } from '@kurir/core/constants';
 import { SEND_MESSAGES, parseRecipients, recipientsError, reservationTotal, splitRecipientText, type ParsedRecipients } from '@kurir/core/schemas/messages';
 import { eurosToMicros, multiplyMicros, type Micros } from '@kurir/core/money';
+import { isPossibleNumber } from '@kurir/core/phone';
 
 export type RecipientMode = 'individual' | 'bulk' | 'phonebook';
 
@@ -21,9 +22,25 @@ export function parseTyped(entries: readonly string[]): ParsedRecipients {
   return parseRecipients(entries);
 }
 
-/** The spec's recipient message, or null when the recipients are fine. */
+/**
+ * Numbers that pass the spec's pattern but cannot exist (libphonenumber's lengths per country):
+ * '12345' becomes '+12345', which the pattern lets through and which would be charged.
+ */
+export function implausibleRecipients(recipients: readonly string[]): string[] {
+  return recipients.filter((r) => !isPossibleNumber(r));
+}
+
+export function implausibleProblem(numbers: readonly string[]): string | null {
+  if (numbers.length === 0) return null;
+  const shown = numbers.slice(0, 3).join(', ') + (numbers.length > 3 ? ` and ${numbers.length - 3} more` : '');
+  return numbers.length === 1
+    ? `${shown} does not look like a real phone number. Check the country code and the length.`
+    : `${numbers.length} numbers do not look like real phone numbers: ${shown}. Check the country codes and lengths.`;
+}
+
+/** The spec's recipient message, then the implausible-number warning, or null when all is fine. */
 export function recipientsProblem(parsed: ParsedRecipients): string | null {
-  return recipientsError(parsed, NO_CLIENT_CAP);
+  return recipientsError(parsed, NO_CLIENT_CAP) ?? implausibleProblem(implausibleRecipients(parsed.recipients));
 }
 
 export function messageProblem(message: string): string | null {
