@@ -17,3 +17,10 @@ export const ROLES = ['admin', 'user', 'slave'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Message statuses (spec §4 "Message status in history"). */
+export const MESSAGE_STATUS_VALUES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUS_VALUES)[number];
+
+/** The catalogue product whose purchase opens the sender-name dialog (spec §3). */
+export const CUSTOM_SENDER_PRODUCT = 'Custom sender name';

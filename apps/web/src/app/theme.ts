@@ -52,8 +52,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
-    '--mantine-color-placeholder': t.colors.gray[6],
-    '--input-placeholder-color': t.colors.gray[6],
+    // #6c757d: 4.7:1 on white, still lighter than a value.
+    '--mantine-color-placeholder': '#6c757d',
+    '--input-placeholder-color': '#6c757d',
   },
   dark: {},
 });

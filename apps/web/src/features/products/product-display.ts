@@ -1,6 +1,7 @@
 // How products read on screen (spec §4, §9): the price with tax, the billing type, the status badge
 // and the days left. Prices are computed with the same core money functions the server charges with.
-import { CUSTOM_SENDER_PRODUCT, type AvailableProduct, type ProductType, type UserProduct } from '@kurir/core/schemas/products';
+import type { AvailableProduct, ProductType, UserProduct } from '@kurir/core/schemas/products';
+import { CUSTOM_SENDER_PRODUCT } from '@kurir/core/constants';
 import { SENDER_NAME_MAX } from '@kurir/core/constants';
 import { eurosToMicros, formatEuros as formatMicros, multiplyMicros, withTax, type Micros } from '@kurir/core/money';
 import { formatDate } from '../../lib/format';

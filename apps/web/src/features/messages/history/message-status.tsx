@@ -1,6 +1,6 @@
 // Status and channel badges of a sent message (spec §3, §4). A failed message says why.
 import { Badge, Text, Tooltip } from '@mantine/core';
-import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core/schemas/messages';
+import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core/constants';
 
 const STATUS: Record<MessageStatus, { label: string; color: string }> = {
   pending: { label: 'pending', color: 'yellow' },
