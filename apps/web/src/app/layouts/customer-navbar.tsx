@@ -52,7 +52,7 @@ export function CustomerNavbar({ onNavigate, phone }: { onNavigate: () => void; 
                 onClick={onNavigate}
               />
             ) : (
-              <NavLink key={entry.path} {...common} component="button" type="button" disabled />
+              <NavLink key={entry.path} {...common} component="div" disabled aria-disabled="true" />
             );
           })}
         </nav>
