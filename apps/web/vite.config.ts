@@ -1,47 +1,61 @@
 // The web app is built into apps/web/dist, which the server serves in production. In
 // development Vite serves the app and forwards API calls (the dev outbox's too) to the server.
+// `npm run build` runs two builds into dist: the app (index.html, every route) and then, with
+// `--mode landing`, the landing page on its own (landing.html, served for "/"), so the landing's
+// chunks hold only what it shows (one shared build split it into 20 small chunks that compressed
+// worse and pulled app-only code).
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const apiTarget = process.env.KURIR_API_URL ?? 'http://localhost:5000';
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
+export default defineConfig(({ mode }) => {
+  const landing = mode === 'landing';
+  const input: Record<string, string> = landing ? { landing: page('./landing.html') } : { app: page('./index.html') };
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react(), precompress()],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: true },
+      },
     },
-  },
-  preview: {
-    port: 4173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
+    preview: {
+      port: 4173,
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change far less often than our code: separate chunks stay cached across deploys.
-        codeSplitting: {
-          groups: [
-            // The XLSX reader is imported only when a customer picks an Excel file (Bulk Import):
-            // its own chunk, or the vendor group below would pull it into every page load.
-            { name: 'xlsx', test: /node_modules[\\/](read-excel-file|fflate|saxen|unzipper-esm|worker-f)[\\/]/, priority: 40 },
-            // Stripe's wrappers load only with the Stripe card form (Stripe configured); ranked below
-            // react and mantine so the group takes Stripe's modules alone, not the React they import.
-            { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 15 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-            // Charts and date pickers are left out: they load with the few signed-in pages that use them.
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals)|@floating-ui|react-transition-group|@tabler)[\\/]/, priority: 20 },
-          ],
+    build: {
+      outDir: 'dist',
+      // The landing build adds to the app's build.
+      emptyOutDir: !landing,
+      // No public source maps: they would hand the whole source to anyone (2.3 MB for the dashboard).
+      sourcemap: false,
+      rolldownOptions: {
+        input,
+        output: {
+          // Libraries change far less often than our code: separate chunks stay cached across deploys.
+          codeSplitting: {
+            groups: [
+              // The XLSX reader is imported only when a customer picks an Excel file (Bulk Import):
+              // its own chunk, or a vendor group would pull it into every page load.
+              { name: 'xlsx', test: /node_modules[\\/](read-excel-file|fflate|saxen|unzipper-esm|worker-f)[\\/]/, priority: 40 },
+              // Stripe's wrappers load only with the Stripe card form (Stripe configured); ranked below
+              // react so the group takes Stripe's modules alone, not the React they import.
+              { name: 'stripe', test: /node_modules[\\/]@stripe[\\/]/, priority: 15 },
+              // React is on every page; the router only in the app (the landing page has none).
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+              { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
+              // Mantine is not grouped: the bundler splits it by use, so a page takes the components it shows.
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

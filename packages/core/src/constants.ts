@@ -130,3 +130,10 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 export const SYSTEM_CHECKS = ['Database', 'SMS API', 'Authentication', 'Storage'] as const;
 export const SYSTEM_CHECK_STATES = ['ok', 'degraded', 'down'] as const;
 export type SystemCheckState = (typeof SYSTEM_CHECK_STATES)[number];
+
+/** Message statuses (spec §4 "Message status in history"). */
+export const MESSAGE_STATUS_VALUES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUS_VALUES)[number];
+
+/** The catalogue product whose purchase opens the sender-name dialog (spec §3). */
+export const CUSTOM_SENDER_PRODUCT = 'Custom sender name';

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -208,7 +209,11 @@ describe('the web app', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kurir</title>');
+    fs.writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>Kurir landing</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js.gz'), zlib.gzipSync('console.log(1)'));
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   });
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -223,11 +228,43 @@ describe('the web app', () => {
       const asset = await app.app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
       const api = await app.app.inject({ method: 'GET', url: '/api/no-such-thing' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ message: 'Route GET /api/no-such-thing not found' });
       expect((await app.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends precompressed files by Accept-Encoding, the landing page for /, no-cache HTML, 404 for unknown pages', async () => {
+    const app = await createTestApp({ WEB_DIST: dist });
+    try {
+      const br = await app.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+      const gz = await app.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+      const landing = await app.app.inject({ method: 'GET', url: '/' });
+      expect(landing.body).toContain('Kurir landing');
+      expect(landing.headers['cache-control']).toBe('no-cache');
+      const page = await app.app.inject({ method: 'GET', url: '/Dashboard/Phonebook/abc/entries?x=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+
+      const unknown = await app.app.inject({ method: 'GET', url: '/wp-login.php' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/text\/html/);
+      expect(unknown.body).toContain('<title>Kurir</title>');
+
+      const robots = await app.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.body).toContain('User-agent');
     } finally {
       await app.close();
     }

@@ -1,10 +1,25 @@
-// Serves the built web app: files from apps/web/dist, and index.html for every other GET that
-// is not an API call, so client-side routes survive a reload.
+// Serves the built web app from apps/web/dist: the landing page's own HTML for "/", index.html
+// for every other page of the app (so client-side routes survive a reload) and HTTP 404 with the
+// app's not-found page for any path the app does not have (@kurir/core/app-routes).
+// Files are sent precompressed (the build writes .br and .gz copies) with Vary: Accept-Encoding;
+// hashed assets are cached for a year, the HTML is revalidated on every visit.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isAppRoute } from '@kurir/core/app-routes';
 import { setPageFallback } from './errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML = 'no-cache';
+/** favicon.svg, robots.txt: not hashed, so cached briefly. */
+const UNHASHED = 'public, max-age=3600';
+
+export function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('.html')) return HTML;
+  if (filePath.split(path.sep).includes('assets')) return IMMUTABLE;
+  return UNHASHED;
+}
 
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexHtml = path.join(distDir, 'index.html');
@@ -12,8 +27,22 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     app.log.warn(`No web build at ${distDir}; run "npm run build". Serving the API only.`);
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  setPageFallback(app, (_request, reply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  const landingHtml = fs.existsSync(path.join(distDir, 'landing.html')) ? 'landing.html' : 'index.html';
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+  });
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
+    reply.code(status).type('text/html').sendFile(file);
+  setPageFallback(app, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/') return sendPage(reply, landingHtml);
+    // The app renders its not-found page (inside the customer shell when signed in); the status
+    // tells crawlers and monitors the truth.
+    return sendPage(reply, 'index.html', isAppRoute(pathname) ? 200 : 404);
+  });
 }

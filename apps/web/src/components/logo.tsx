@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useId } from 'react';
-import { PRODUCT_NAME } from '@kurir/core';
+import { PRODUCT_NAME } from '@kurir/core/constants';
 
 /** The Kurir mark: a message bubble with a delivered tick (the same drawing as the favicon). */
 export function LogoMark({ size = 32 }: { size?: number }) {

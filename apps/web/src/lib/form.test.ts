@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactBodySchema, topUpBodySchema } from '@kurir/core';
+import { contactBodySchema } from '@kurir/core/schemas/phonebooks';
+import { topUpBodySchema } from '@kurir/core/schemas/payments';
 import { schemaForm } from './form';
 
 describe('schemaForm: a core schema as a Mantine form validator', () => {

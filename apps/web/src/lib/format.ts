@@ -1,17 +1,7 @@
 // Formatting at the edge of the UI: money as the spec shows it, dates in the user's time zone.
 import dayjs from 'dayjs';
 
-const euros = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Balances and totals: `€2.00`. */
-export function formatEuros(amount: number): string {
-  return euros.format(amount);
-}
+export { formatEuros } from './money-format';
 
 function parse(value: string | Date | null | undefined) {
   if (value === null || value === undefined || value === '') return null;

@@ -1,7 +1,7 @@
 // Toasts: one at a time (spec §8). Notifications also has limit={1}, but that queues the next
 // toast behind the current one; the newest news is what matters, so a new toast replaces the old.
 import { notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@kurir/core';
+import { TOAST_DURATION_MS } from '@kurir/core/constants';
 
 type ToastInput = { title: string; message?: string };
 
@@ -13,6 +13,7 @@ function show(color: 'teal' | 'red' | 'blue', { title, message }: ToastInput) {
     color,
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 

@@ -58,6 +58,11 @@ export const userSchema = z.object({
   }),
   features: featuresSchema,
 });
+
+/** GET /api/auth/session: who is signed in, or null; answered 200 either way, so a signed-out
+ * visit does not log a failed request in the browser's console. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type User = z.infer<typeof userSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -2,14 +2,14 @@
 // AI suggestions, with the spec's messages (customer §5, §7, §8). The web validates and quotes with
 // the same functions the server charges with.
 import { z } from 'zod';
-import { CHANNELS, MESSAGE_MAX_LENGTH } from '../constants';
+import { CHANNELS, MESSAGE_MAX_LENGTH, MESSAGE_STATUS_VALUES } from '../constants';
 import { EXAMPLE_PHONE, isValidRecipient, normalizePhone } from '../phone';
 
 export const MESSAGE_TYPE_VALUES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
 export type MessageType = (typeof MESSAGE_TYPE_VALUES)[number];
 
-export const MESSAGE_STATUS_VALUES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUS_VALUES)[number];
+// Defined with the other plain constants, so a page that only names statuses does not load zod.
+export { MESSAGE_STATUS_VALUES, type MessageStatus } from '../constants';
 
 /** How far ahead a message may be scheduled. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 365;

@@ -8,7 +8,8 @@ export type ProductType = (typeof PRODUCT_TYPE_VALUES)[number];
 /** The products every account has; they price messages and cannot be bought (spec §3). */
 export const SMS_MESSAGE_PRODUCT = 'SMS Message';
 export const VIBER_MESSAGE_PRODUCT = 'Viber Message';
-export const CUSTOM_SENDER_PRODUCT = 'Custom sender name';
+// Defined with the other plain constants, so a page that only names it does not load zod.
+export { CUSTOM_SENDER_PRODUCT } from '../constants';
 export const INCLUDED_PRODUCT_NAMES: readonly string[] = [SMS_MESSAGE_PRODUCT, VIBER_MESSAGE_PRODUCT];
 
 export function isPurchasableProductName(name: string): boolean {
@@ -37,6 +38,7 @@ export const PRODUCT_MESSAGES = {
   senderSubmitted: 'Your Custom Sender Name has been submitted for approval.',
   senderResubmitted: 'Your new Custom Sender Name has been submitted for approval.',
   noDeniedSender: 'You have no denied Custom Sender Name to re-register.',
+  senderDeniedReregister: 'Your Custom Sender Name was denied. Re-register a new name free of charge instead of buying it again.',
   requestNotFound: 'Custom Sender Name request not found',
   sentToProvider: 'Custom Sender Name sent to mobile provider',
   approved: 'Custom Sender Name approved successfully',

@@ -45,6 +45,14 @@ describe('offline suggestions', () => {
     const res = await suggest(t, admin, { messageType: 'reminder', businessType: 'Dental clinic', recipient: 'Ana Novak' });
     expect(res.body.suggestions.every((s: string) => s.startsWith('Hi Ana, '))).toBe(true);
     expect(res.body.suggestions.some((s: string) => /clinic|check-up/.test(s))).toBe(true);
+    // A pharmacy stays a pharmacy, and no phrasing puts an appointment "at our team".
+    const pharmacy = await suggest(t, admin, { messageType: 'reminder', businessType: 'pharmacy' });
+    expect(pharmacy.body.suggestions.join(' ')).toMatch(/our pharmacy/);
+    expect(pharmacy.body.suggestions.join(' ')).not.toMatch(/clinic|appointment|check-up/);
+    for (const businessType of ['', 'courier']) {
+      const res2 = await suggest(t, admin, { messageType: 'reminder', businessType });
+      expect(res2.body.suggestions.join(' ')).not.toMatch(/our team/);
+    }
     const numbered = await suggest(t, admin, { messageType: 'marketing', businessType: 'plumbing', recipient: '+38640111222' });
     expect(numbered.body.suggestions.some((s: string) => s.includes('our plumbing'))).toBe(true);
     expect(numbered.body.suggestions.some((s: string) => s.includes('+386'))).toBe(false);

@@ -1,5 +1,5 @@
 // Queries for sign-in: users by phone and the sign-in codes.
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { signInCodes, users } from '../../db/schema';
 
@@ -26,6 +26,16 @@ export async function countCodesSince(db: DbOrTx, by: { phone: string } | { ip: 
     .from(signInCodes)
     .where(and(match, gt(signInCodes.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** When the oldest code since `since` was issued: the hourly window frees a place when it ages out. */
+export async function oldestCodeSince(db: DbOrTx, by: { phone: string } | { ip: string }, since: Date): Promise<Date | null> {
+  const match = 'phone' in by ? eq(signInCodes.phone, by.phone) : eq(signInCodes.ip, by.ip);
+  const [row] = await db
+    .select({ at: min(signInCodes.createdAt) })
+    .from(signInCodes)
+    .where(and(match, gt(signInCodes.createdAt, since)));
+  return row?.at ?? null;
 }
 
 /** Whether the phone asked to register since `since` and has not signed in with that code yet. */

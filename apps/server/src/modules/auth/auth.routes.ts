@@ -1,12 +1,12 @@
 // /api/auth: request a code (login or register), verify it, who am I, log out.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageResponseSchema, phoneBodySchema, userSchema, verifyBodySchema, verifyResponseSchema } from '@kurir/core';
+import { messageResponseSchema, phoneBodySchema, sessionResponseSchema, userSchema, verifyBodySchema, verifyResponseSchema } from '@kurir/core';
 import { requireUser } from '../../http/access';
 import { toUserDto } from '../users/user-dto';
 import type { FeatureLoader } from '../users/features';
 import { requestCode, verifyCode, type AuthDeps } from './auth.service';
-import { SESSION_COOKIE, deleteSession } from './sessions';
+import { SESSION_COOKIE, deleteSession, findSessionUser } from './sessions';
 
 export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
   const { config } = deps;
@@ -65,6 +65,15 @@ export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
     r.get('/api/auth/me', { config: { access: 'customer' }, schema: { response: { 200: userSchema } } }, async (request) => {
       const user = requireUser(request);
       return toUserDto(user, await deps.loadFeatures(deps.db, user.id));
+    });
+
+    // The web app's session lookup: like /api/auth/me, but a visitor who is not signed in (or whose
+    // account is deactivated) gets `{ user: null }` with 200 rather than an error status.
+    r.get('/api/auth/session', { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } }, async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const found = token ? await findSessionUser(deps.db, deps.config.session, token) : null;
+      if (!found || found.user.status === 'inactive') return { user: null };
+      return { user: toUserDto(found.user, await deps.loadFeatures(deps.db, found.user.id)) };
     });
 
     r.post(

@@ -10,7 +10,7 @@ import { hashSignInCode, hashesEqual, newSignInCode } from '../../lib/tokens';
 import type { SmsProvider } from '../../providers/sms/types';
 import { createUserWithStarterCredit } from '../users/create-user';
 import type { UserRow } from '../users/user-dto';
-import { countCodesSince, findLiveCode, findUserByPhone, hasPendingRegistration } from './auth.repo';
+import { countCodesSince, findLiveCode, findUserByPhone, hasPendingRegistration, oldestCodeSince } from './auth.repo';
 import { createSession } from './sessions';
 
 export const NO_USER = 'No user found with this phone number';
@@ -87,11 +87,13 @@ async function checkCodeRequest(
     return tooMany(`Too many incorrect attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   }
   if ((await countCodesSince(tx, { phone: input.phone }, hourAgo)) >= limits.codeRequestsPerPhoneHour) {
-    return tooMany('Too many verification codes were requested for this number. Please try again later.');
+    const wait = await hourlyWait(tx, { phone: input.phone }, hourAgo, now);
+    return tooMany(`Too many verification codes were requested for this number. Please try again ${inWords(wait)}.`, wait);
   }
   await lockIp(tx, input.ip);
   if ((await countCodesSince(tx, { ip: input.ip }, hourAgo)) >= limits.codeRequestsPerIpHour) {
-    return tooMany('Too many verification codes were requested from your network. Please try again later.');
+    const wait = await hourlyWait(tx, { ip: input.ip }, hourAgo, now);
+    return tooMany(`Too many verification codes were requested from your network. Please try again ${inWords(wait)}.`, wait);
   }
   return { purpose, live };
 }
@@ -112,6 +114,18 @@ async function withdrawUnsentCode(db: AuthDeps['db'], phone: string, issued: { i
         .where(eq(signInCodes.id, replaced.id));
     }
   });
+}
+
+/** Seconds until the oldest code of the hourly window ages out and a new one may be asked for. */
+async function hourlyWait(tx: Tx, by: { phone: string } | { ip: string }, hourAgo: Date, now: Date) {
+  const oldest = await oldestCodeSince(tx, by, hourAgo);
+  return oldest ? secondsUntil(new Date(oldest.getTime() + 3_600_000), now) : 60;
+}
+
+/** "in 12 minutes", "in 1 minute" (rounded up: never earlier than it is allowed). */
+function inWords(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 export async function requestCode(deps: AuthDeps, input: { phone: string; purpose: Purpose; ip: string }) {

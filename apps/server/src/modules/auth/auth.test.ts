@@ -361,6 +361,11 @@ describe('hourly limits', () => {
       const res = await register(phone, app);
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/too many verification codes/i);
+      // It says when: the first code (122 s old) leaves the hour in 3478 s, about 58 minutes.
+      expect(res.json().retryAfter).toBeGreaterThan(3400);
+      expect(res.json().retryAfter).toBeLessThanOrEqual(3478);
+      expect(res.headers['retry-after']).toBe(String(res.json().retryAfter));
+      expect(res.json().message).toMatch(/try again in 58 minutes/);
       // Once the codes are more than an hour old, the number may ask again.
       await ageCodes(phone, 3600, app);
       expect((await register(phone, app)).statusCode).toBe(200);
@@ -377,7 +382,8 @@ describe('hourly limits', () => {
       expect((await from(newPhone(), '203.0.113.7')).statusCode).toBe(200);
       const res = await from(newPhone(), '203.0.113.7');
       expect(res.statusCode).toBe(429);
-      expect(res.json().message).toMatch(/too many verification codes/i);
+      expect(res.json().message).toMatch(/too many verification codes.*try again in 60 minutes/i);
+      expect(res.json().retryAfter).toBeGreaterThan(3500);
       expect((await from(newPhone(), '203.0.113.8')).statusCode).toBe(200);
     } finally {
       await app.close();
@@ -513,5 +519,24 @@ describe('the logs', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the session lookup (GET /api/auth/session)', () => {
+  const session = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', ...(cookie ? { headers: { cookie } } : {}) });
+
+  it('answers 200 with no user to a visitor, with or without a stale cookie', async () => {
+    for (const res of [await session(), await session('kurir_session=not-a-session')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    }
+  });
+
+  it('answers the signed-in user as /api/auth/me does', async () => {
+    const cookie = await t.signIn(newPhone());
+    const res = await session(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual((await me(cookie)).json());
   });
 });

@@ -46,6 +46,16 @@ export async function findOpenSenderRequest(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/** A denied request the user may re-register free of charge (so buying the product again is refused). */
+export async function findDeniedSenderRequest(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: userProducts.id })
+    .from(userProducts)
+    .where(and(eq(userProducts.userId, userId), isSenderRequest, eq(userProducts.active, true), eq(userProducts.status, 'denied')))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function listPendingSenderRequests(db: DbOrTx): Promise<PendingSenderRequest[]> {
   const rows = await db
     .select({

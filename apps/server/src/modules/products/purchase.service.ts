@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { userProducts } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
-import { findOpenSenderRequest } from './custom-sender.service';
+import { findDeniedSenderRequest, findOpenSenderRequest } from './custom-sender.service';
 import { addCalendarMonths, periodEnd } from './periods';
 import { toUserProductDto, type ProductRow } from './product-dto';
 import { findCoveringPeriod, findProduct, lockUser } from './products.repo';
@@ -97,6 +97,10 @@ export async function purchaseProduct(db: Database, userId: string, input: Purch
     } else {
       if (isCustomSender && (await findOpenSenderRequest(tx, userId))) {
         throw conflict(PRODUCT_MESSAGES.senderRequestOpen, 'sender_request_open');
+      }
+      // A denied name is re-registered free (spec §2 Products); paying €19.99 again would be a trap.
+      if (isCustomSender && (await findDeniedSenderRequest(tx, userId))) {
+        throw conflict(PRODUCT_MESSAGES.senderDeniedReregister, 'sender_denied_reregister');
       }
       [row] = await tx
         .insert(userProducts)

@@ -18,16 +18,20 @@ interface Vocabulary {
 const VOCABULARIES: { match: RegExp; words: Vocabulary }[] = [
   { match: /restaurant|cafe|café|bistro|bar|pizz|food|bakery/i, words: { place: 'our restaurant', booking: 'table', visit: 'dinner', offer: 'your next meal' } },
   { match: /salon|hair|beauty|barber|spa|nail/i, words: { place: 'our salon', booking: 'appointment', visit: 'visit', offer: 'your next treatment' } },
-  { match: /dent|clinic|doctor|medical|health|pharm|physio/i, words: { place: 'our clinic', booking: 'appointment', visit: 'check-up', offer: 'a check-up' } },
+  // A pharmacy fills prescriptions; it is not a clinic (checked before the clinic's words).
+  { match: /pharm|chemist|drugstore/i, words: { place: 'our pharmacy', booking: 'prescription', visit: 'pickup', offer: 'your next purchase' } },
+  { match: /dent|clinic|doctor|medical|health|physio/i, words: { place: 'our clinic', booking: 'appointment', visit: 'check-up', offer: 'a check-up' } },
   { match: /gym|fitness|yoga|sport|pilates/i, words: { place: 'our gym', booking: 'class', visit: 'workout', offer: 'your next membership month' } },
   { match: /auto|car|garage|mechanic|tyre|tire/i, words: { place: 'our garage', booking: 'service slot', visit: 'car service', offer: 'your next service' } },
   { match: /hotel|hostel|apartment|travel|tour/i, words: { place: 'our hotel', booking: 'reservation', visit: 'stay', offer: 'your next stay' } },
   { match: /shop|store|retail|boutique|fashion|e-?commerce/i, words: { place: 'our shop', booking: 'order', visit: 'visit', offer: 'your next purchase' } },
   { match: /school|course|academy|tutor|education/i, words: { place: 'our school', booking: 'lesson', visit: 'lesson', offer: 'the next course' } },
-  { match: /deliver|courier|logistic|shipping/i, words: { place: 'our team', booking: 'delivery', visit: 'delivery', offer: 'your next delivery' } },
+  { match: /deliver|courier|logistic|shipping/i, words: { place: 'our delivery service', booking: 'delivery', visit: 'delivery', offer: 'your next delivery' } },
 ];
 
-const GENERIC: Vocabulary = { place: 'our team', booking: 'appointment', visit: 'visit', offer: 'your next order' };
+// The phrasings say "at ${place}" and "with ${place}": a place, never a group of people ('your
+// appointment at our team' reads wrong). Without a business type it is just 'our business'.
+const GENERIC: Vocabulary = { place: 'our business', booking: 'appointment', visit: 'visit', offer: 'your next order' };
 
 type Phrase = (w: Vocabulary & { hi: string; brand: string }) => string;
 

@@ -1,11 +1,13 @@
 // The customer sidebar, drawn from the one navigation list; unbuilt entries stay disabled.
 import { AppShell, Badge, NavLink, ScrollArea, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { closedGateOf, FeatureGateDialog, type FeatureGate } from '../../components/feature-gate';
+import { closedGateOf, type FeatureGate } from '../../components/feature-gate';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { customerNavigation, type NavEntry } from '../navigation';
+
+const FeatureGateDialog = lazy(() => import('../../components/feature-gate-dialog').then((m) => ({ default: m.FeatureGateDialog })));
 
 function isActive(entry: NavEntry, pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -50,11 +52,15 @@ export function CustomerNavbar({ onNavigate, phone }: { onNavigate: () => void; 
                 onClick={onNavigate}
               />
             ) : (
-              <NavLink key={entry.path} {...common} disabled aria-disabled="true" />
+              <NavLink key={entry.path} {...common} component="div" disabled aria-disabled="true" />
             );
           })}
         </nav>
-        <FeatureGateDialog gate={gate} onClose={() => setGate(null)} onViewProducts={onNavigate} />
+        {gate && (
+          <Suspense fallback={null}>
+            <FeatureGateDialog gate={gate} onClose={() => setGate(null)} onViewProducts={onNavigate} />
+          </Suspense>
+        )}
       </AppShell.Section>
       <AppShell.Section p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
         <Text fz="xs" c="dimmed">

@@ -1,19 +1,22 @@
 // The signed-in frame (spec §2, "Dashboard shell"): who you are, what you have to spend, where
 // you can go. The sidebar becomes a burger drawer on small screens.
-import { ActionIcon, AppShell, Badge, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconWallet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
+import { SkipLink, MAIN_CONTENT_ID } from '../../components/skip-link';
 import { LogoMark, Logo } from '../../components/logo';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { displayName, shortDisplayName } from '../../lib/session/user-names';
-import { formatEuros } from '../../lib/format';
+import { formatEuros } from '../../lib/money-format';
 import { CustomerNavbar } from './customer-navbar';
 import classes from './customer-shell.module.css';
 
-export function CustomerShell() {
+/** The shell around the customer pages; `children` instead of the route's page for the signed-in 404. */
+export function CustomerShell({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const [opened, { toggle, close }] = useDisclosure(false);
 
@@ -23,6 +26,7 @@ export function CustomerShell() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <div className={classes.header}>
           <Group gap="sm" wrap="nowrap" className={classes.fixed}>
@@ -42,8 +46,8 @@ export function CustomerShell() {
       <AppShell.Navbar>
         <CustomerNavbar onNavigate={close} phone={user.phone} />
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
-        <Outlet />
+      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>
   );
@@ -65,17 +69,16 @@ function AccountBar({ user }: { user: User }) {
       <Text fw={500} fz="sm" hiddenFrom="sm" truncate className={classes.name}>
         {shortDisplayName(user)}
       </Text>
-      <Tooltip label="Account balance">
-        <Badge
-          size="lg"
-          variant="light"
-          color="teal"
-          leftSection={<IconWallet size={14} aria-hidden />}
-          className={`${classes.credit} ${classes.fixed}`}
-        >
-          {formatEuros(user.credit)}
-        </Badge>
-      </Tooltip>
+      <Badge
+        size="lg"
+        variant="light"
+        color="teal"
+        leftSection={<IconWallet size={14} aria-hidden />}
+        className={`${classes.credit} ${classes.fixed}`}
+      >
+        <VisuallyHidden>Account balance </VisuallyHidden>
+        {formatEuros(user.credit)}
+      </Badge>
       <Button
         visibleFrom="sm"
         variant="default"

@@ -1,54 +1,43 @@
-// The landing page footer (spec §2). Support and legal pages do not exist yet, so those entries
-// are plain text rather than links to nowhere.
+// The public site's footer (spec §2): Product, Support and Legal columns, every entry a real page.
+// Plain links (no router), so the landing page's own entry can render it too.
 import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
+import { SUPPORT_EMAIL } from '../../lib/support';
 import classes from './public-layout.module.css';
 
-type FooterItem = { label: string; href?: string; to?: string };
-
-const columns: { heading: string; items: FooterItem[] }[] = [
+const columns: { heading: string; items: { label: string; href: string }[] }[] = [
   {
     heading: 'Product',
     items: [
-      { label: 'Features', href: '#features' },
-      { label: 'Pricing', href: '#pricing' },
-      { label: 'Register', to: '/register' },
-      { label: 'Log in', to: '/login' },
+      { label: 'Features', href: '/#features' },
+      { label: 'Pricing', href: '/#pricing' },
+      { label: 'Register', href: '/register' },
+      { label: 'Log in', href: '/login' },
     ],
   },
   {
     heading: 'Support',
-    items: [{ label: 'Help center' }, { label: 'Contact us' }, { label: 'API documentation', to: '/docs/api' }, { label: 'System status' }],
+    items: [
+      { label: 'Help and FAQ', href: '/help' },
+      { label: 'Contact us', href: `mailto:${SUPPORT_EMAIL}` },
+      { label: 'API documentation', href: '/docs/api' },
+    ],
   },
   {
     heading: 'Legal',
-    items: [{ label: 'Privacy policy' }, { label: 'Terms of service' }, { label: 'Cookie policy' }],
+    items: [
+      { label: 'Privacy policy', href: '/privacy' },
+      { label: 'Terms of service', href: '/terms' },
+    ],
   },
 ];
-
-function FooterEntry({ item }: { item: FooterItem }) {
-  if (item.to)
-    return (
-      <Link to={item.to} className={classes.footerItem}>
-        {item.label}
-      </Link>
-    );
-  if (item.href)
-    return (
-      <a href={item.href} className={classes.footerItem}>
-        {item.label}
-      </a>
-    );
-  return <span className={classes.footerItem}>{item.label}</span>;
-}
 
 export function PublicFooter() {
   return (
     <footer className={classes.footer}>
       <Container size="lg">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
-          <Stack gap="sm" style={{ gridColumn: 'span 1' }}>
+          <Stack gap="sm">
             <Group gap={10}>
               <LogoMark size={28} />
               <Text fw={800} fz="lg" c="white">
@@ -61,18 +50,20 @@ export function PublicFooter() {
           </Stack>
           {columns.map((column) => (
             <nav key={column.heading} aria-label={column.heading}>
-              <div className={classes.footerHeading}>{column.heading}</div>
+              <h2 className={classes.footerHeading}>{column.heading}</h2>
               {column.items.map((item) => (
-                <FooterEntry key={item.label} item={item} />
+                <a key={item.label} href={item.href} className={classes.footerItem}>
+                  {item.label}
+                </a>
               ))}
             </nav>
           ))}
         </SimpleGrid>
         <Group justify="space-between" className={classes.footerBottom} gap="xs">
           <Text fz="sm" c="gray.5">
-            © 2024 Kurir
+            © {new Date().getFullYear()} Kurir
           </Text>
-          <Text fz="sm" c="gray.6">
+          <Text fz="sm" c="gray.5">
             Made for businesses that need their messages to arrive.
           </Text>
         </Group>

@@ -1,14 +1,14 @@
-// The landing page header: in-page sections, then sign-in. Collapses into a drawer on phones.
-import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+// The landing page header: in-page sections, then sign-in. On phones the links fold into a menu
+// panel under the header (a plain disclosure: no portal, focus trap or scroll lock to download).
+import { Burger, Button, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import classes from './public-layout.module.css';
 
 const sections = [
-  { href: '#features', label: 'Features' },
-  { href: '#pricing', label: 'Pricing' },
-  { href: '#about', label: 'About' },
+  { href: '/#features', label: 'Features' },
+  { href: '/#pricing', label: 'Pricing' },
+  { href: '/#about', label: 'About' },
 ];
 
 export function PublicHeader() {
@@ -16,9 +16,9 @@ export function PublicHeader() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Link to="/" className={classes.homeLink} aria-label="Kurir home">
+        <a href="/" className={classes.homeLink} aria-label="Kurir home">
           <Logo size={30} />
-        </Link>
+        </a>
         <Group gap={4} visibleFrom="sm" component="nav" aria-label="Sections">
           {sections.map((section) => (
             <a key={section.href} href={section.href} className={classes.navLink}>
@@ -27,32 +27,34 @@ export function PublicHeader() {
           ))}
         </Group>
         <Group gap="xs" visibleFrom="sm">
-          <Button component={Link} to="/login" variant="subtle" color="gray">
+          <Button component="a" href="/login" variant="subtle" color="gray">
             Log in
           </Button>
-          <Button component={Link} to="/register">
+          <Button component="a" href="/register">
             Register
           </Button>
         </Group>
-        <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" />
+        <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} aria-controls="public-menu" />
       </Container>
-      <Drawer opened={opened} onClose={close} position="right" size="xs" title="Menu">
-        <Stack gap={4} component="nav" aria-label="Sections">
-          {sections.map((section) => (
-            <a key={section.href} href={section.href} className={classes.drawerLink} onClick={close}>
-              {section.label}
-            </a>
-          ))}
-        </Stack>
-        <Stack gap="sm" mt="lg">
-          <Button component={Link} to="/login" variant="default" fullWidth>
-            Log in
-          </Button>
-          <Button component={Link} to="/register" fullWidth>
-            Register
-          </Button>
-        </Stack>
-      </Drawer>
+      {opened && (
+        <div id="public-menu" className={classes.menuPanel}>
+          <Stack gap={4} component="nav" aria-label="Sections">
+            {sections.map((section) => (
+              <a key={section.href} href={section.href} className={classes.drawerLink} onClick={close}>
+                {section.label}
+              </a>
+            ))}
+          </Stack>
+          <Stack gap="sm" mt="md">
+            <Button component="a" href="/login" variant="default" fullWidth>
+              Log in
+            </Button>
+            <Button component="a" href="/register" fullWidth>
+              Register
+            </Button>
+          </Stack>
+        </div>
+      )}
     </header>
   );
 }

@@ -1,16 +1,11 @@
 import { Outlet } from 'react-router';
-import { PublicFooter } from './public-footer';
-import { PublicHeader } from './public-header';
+import { PublicFrame } from './public-frame';
 
-/** The public site's frame: header with section links and sign-in, footer with link columns. */
+/** The public site's frame inside the router: the landing page and the Help, Privacy and Terms pages. */
 export function PublicLayout() {
   return (
-    <>
-      <PublicHeader />
-      <main>
-        <Outlet />
-      </main>
-      <PublicFooter />
-    </>
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -1,10 +1,10 @@
-import { useDocumentTitle } from '@mantine/hooks';
-import { Outlet, ScrollRestoration } from 'react-router';
-import { DOCUMENT_TITLE } from '@kurir/core';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useFocusOnNavigation } from '../../lib/route-focus';
 
-/** Around every page: the one document title (spec §2) and scroll position on navigation. */
+/** Around every page: focus moved to the new page's heading and scroll position on navigation. */
 export function RootLayout() {
-  useDocumentTitle(DOCUMENT_TITLE);
+  const { pathname } = useLocation();
+  useFocusOnNavigation(pathname);
   return (
     <>
       <Outlet />

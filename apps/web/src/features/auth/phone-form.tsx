@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { phoneBodySchema, type PhoneBody } from '@kurir/core';
+import { phoneBodySchema, type PhoneBody } from '@kurir/core/schemas/auth';
 import { schemaForm } from '../../lib/form';
 import { storePendingPhone } from '../../lib/session/pending-phone';
 import { toast } from '../../lib/toast';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { STARTER_CREDIT_EUROS } from '@kurir/core';
+import { STARTER_CREDIT_EUROS } from '@kurir/core/constants';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { formatEuros } from '../../lib/format';
 import { PhoneForm } from './phone-form';

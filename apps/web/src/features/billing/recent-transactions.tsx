@@ -53,7 +53,7 @@ export function RecentTransactions() {
               {t.description}
             </Text>
           </div>
-          <Text fz="sm" fw={600} c={t.amount > 0 ? 'teal.7' : t.amount < 0 ? 'red.7' : undefined} className={classes.amount}>
+          <Text fz="sm" fw={600} c={t.amount > 0 ? 'teal.9' : t.amount < 0 ? 'red.9' : undefined} className={classes.amount}>
             {formatSignedEuros(t.amount)}
           </Text>
         </li>

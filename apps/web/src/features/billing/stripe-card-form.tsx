@@ -8,7 +8,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { formatEuros } from '../../lib/format';
 import { getCurrentUser } from '../../lib/session/current-user';
 import { toast } from '../../lib/toast';

@@ -1,7 +1,8 @@
 // Step 1 of a top-up: a preset or a custom amount (spec §2, §5, §9: €10, €20, €50, €100; €20 first).
 import { Button, NumberInput, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { TOP_UP_MAX_EUROS, TOP_UP_MIN_EUROS, TOP_UP_PRESETS_EUROS, type TopUpBody } from '@kurir/core';
+import { TOP_UP_MAX_EUROS, TOP_UP_MIN_EUROS, type TopUpBody } from '@kurir/core/schemas/payments';
+import { TOP_UP_PRESETS_EUROS } from '@kurir/core/constants';
 import classes from './top-up-amount-step.module.css';
 
 export const CUSTOM = 'custom';
@@ -68,7 +69,7 @@ export function TopUpAmountStep({ form, loading, onContinue }: Props) {
           />
         )}
         {!isCustom && error && (
-          <Text c="red" fz="sm" role="alert">
+          <Text c="red.9" fz="sm" role="alert">
             {error}
           </Text>
         )}

@@ -3,7 +3,7 @@ import { Alert, Anchor, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { formatEuros } from '../../lib/format';
 import { getPaymentsConfigQuery } from './api/get-payments-config';
 import { TestCardForm } from './test-card-form';

@@ -4,7 +4,9 @@ import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { PAYMENT_MESSAGES, TOP_UP_DEFAULT_EUROS, topUpBodySchema, type TopUpBody, type User } from '@kurir/core';
+import { PAYMENT_MESSAGES, topUpBodySchema, type TopUpBody } from '@kurir/core/schemas/payments';
+import { TOP_UP_DEFAULT_EUROS } from '@kurir/core/constants';
+import { type User } from '@kurir/core/schemas/auth';
 import { errorDetail, hasErrorCode } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { schemaForm } from '../../lib/form';
@@ -41,7 +43,7 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
         onError: (error) => {
           // A failed intent is the title itself (spec §8); a refused amount says why underneath.
           const detail = hasErrorCode(error, 'payment_provider_error') ? '' : errorDetail(error);
-          toast.error(PAYMENT_MESSAGES.createFailed, detail || undefined);
+          toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
         },
       },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { waitForCreditChange } from './wait-for-credit';
 
 const user = (credit: number) => ({ credit }) as User;

@@ -1,6 +1,6 @@
 // After Stripe confirms a card payment, the balance is credited by Stripe's webhook, not by the
 // browser: ask the server for the user until the credit moves, or give up after a while and say so.
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 
 export type WaitOptions = {
   /** Reads the user from the server. */

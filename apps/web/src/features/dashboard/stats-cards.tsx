@@ -11,7 +11,7 @@ import {
   IconX,
   type TablerIcon,
 } from '@tabler/icons-react';
-import type { DashboardStats } from '@kurir/core';
+import type { DashboardStats } from '@kurir/core/schemas/messages';
 
 const count = new Intl.NumberFormat('en');
 const percent = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 1 })}%`;
@@ -47,7 +47,7 @@ function Growth({ value }: { value: number }) {
   const up = value >= 0;
   const Arrow = up ? IconArrowUpRight : IconArrowDownRight;
   return (
-    <Group gap={2} c={value === 0 ? 'dimmed' : up ? 'teal.7' : 'red.7'} wrap="nowrap">
+    <Group gap={2} c={value === 0 ? 'dimmed' : up ? 'teal.9' : 'red.9'} wrap="nowrap">
       <Arrow size={14} aria-hidden />
       <span>versus last month</span>
     </Group>

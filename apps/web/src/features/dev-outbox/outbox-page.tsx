@@ -20,7 +20,7 @@ import { IconAlertCircle, IconCheck, IconCopy, IconInbox, IconSearch } from '@ta
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { stripSpaces } from '@kurir/core';
+import { stripSpaces } from '@kurir/core/phone';
 import { NotFoundPage } from '../../components/not-found';
 import { Logo } from '../../components/logo';
 import { errorDetail, hasErrorCode } from '../../lib/api';

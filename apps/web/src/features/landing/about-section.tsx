@@ -1,6 +1,5 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import classes from './landing.module.css';
 
 const figures = [
@@ -50,7 +49,7 @@ export function AboutSection() {
             Register with your phone number in under a minute. Your free credit is waiting.
           </Text>
           <Group justify="center">
-            <Button component={Link} to="/register" size="lg" variant="white" rightSection={<IconArrowRight size={18} />}>
+            <Button component="a" href="/register" size="lg" variant="white" rightSection={<IconArrowRight size={18} />}>
               Get my free credit
             </Button>
           </Group>

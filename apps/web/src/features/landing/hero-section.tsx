@@ -1,8 +1,7 @@
 import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { STARTER_CREDIT_EUROS } from '@kurir/core';
-import { formatEuros } from '../../lib/format';
+import { STARTER_CREDIT_EUROS } from '@kurir/core/constants';
+import { formatEuros } from '../../lib/money-format';
 import classes from './landing.module.css';
 import { PhoneDemo } from './phone-demo';
 
@@ -29,7 +28,7 @@ export function HeroSection() {
               prepaid euro balance, with no subscription.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/register" size="lg" rightSection={<IconArrowRight size={18} />}>
+              <Button component="a" href="/register" size="lg" rightSection={<IconArrowRight size={18} />}>
                 Start for free
               </Button>
               <Button component="a" href="#pricing" size="lg" variant="default">

@@ -1,8 +1,7 @@
-import { Badge, Button, Card, Container, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, List, SimpleGrid, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { STARTER_CREDIT_EUROS } from '@kurir/core';
-import { formatEuros } from '../../lib/format';
+import { STARTER_CREDIT_EUROS } from '@kurir/core/constants';
+import { formatEuros } from '../../lib/money-format';
 import classes from './landing.module.css';
 import { SectionHeading } from './section-heading';
 
@@ -100,8 +99,10 @@ export function PricingSection() {
                   <List.Item key={point}>{point}</List.Item>
                 ))}
               </List>
-              <Button component={Link} to="/register" variant={plan.featured ? 'filled' : 'light'} fullWidth size="md">
+              <Button component="a" href="/register" variant={plan.featured ? 'filled' : 'light'} fullWidth size="md">
                 {plan.action}
+                {/* The spec's short labels, made specific for screen readers and link lists. */}
+                <VisuallyHidden>: {plan.name}</VisuallyHidden>
               </Button>
             </Card>
           ))}

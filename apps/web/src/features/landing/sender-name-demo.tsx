@@ -1,9 +1,9 @@
 // The interactive custom sender name demo (spec §2, §5): type a brand, see the message arrive
 // under it. Input is forced to upper case and cut to the 11 characters networks allow.
-import { Badge, Container, List, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Container, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SENDER_NAME_MAX } from '@kurir/core';
+import { SENDER_NAME_MAX } from '@kurir/core/constants';
 import classes from './landing.module.css';
 import { PhoneFrame } from './phone-frame';
 
@@ -30,30 +30,41 @@ export function SenderNameDemo() {
               People open messages from names they know. Register your business name as the sender and every SMS
               arrives under it. Try it:
             </Text>
-            <TextInput
-              label="Sender name"
-              description={`Up to ${SENDER_NAME_MAX} characters: letters, numbers and spaces.`}
-              value={sender}
-              onChange={(event) => setSender(event.currentTarget.value.toUpperCase().slice(0, SENDER_NAME_MAX))}
-              maxLength={SENDER_NAME_MAX}
-              classNames={{ input: classes.senderInput }}
-              rightSection={
-                <Text fz="xs" c="dimmed" pr={6}>
+            {/* Native fields styled like Mantine's: the landing page does not download the input library. */}
+            <div className={classes.field}>
+              <label htmlFor="demo-sender" className={classes.fieldLabel}>
+                Sender name
+              </label>
+              <p id="demo-sender-hint" className={classes.fieldHint}>
+                Up to {SENDER_NAME_MAX} characters: letters, numbers and spaces.
+              </p>
+              <div className={classes.fieldBox}>
+                <input
+                  id="demo-sender"
+                  className={`${classes.fieldInput} ${classes.senderInput}`}
+                  aria-describedby="demo-sender-hint"
+                  value={sender}
+                  onChange={(event) => setSender(event.currentTarget.value.toUpperCase().slice(0, SENDER_NAME_MAX))}
+                  maxLength={SENDER_NAME_MAX}
+                  autoComplete="off"
+                />
+                <span className={classes.fieldCount} aria-hidden>
                   {sender.length}/{SENDER_NAME_MAX}
-                </Text>
-              }
-              rightSectionWidth={52}
-              size="md"
-            />
-            <Textarea
-              label="Message"
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              autosize
-              minRows={2}
-              maxRows={5}
-              size="md"
-            />
+                </span>
+              </div>
+            </div>
+            <div className={classes.field}>
+              <label htmlFor="demo-message" className={classes.fieldLabel}>
+                Message
+              </label>
+              <textarea
+                id="demo-message"
+                className={classes.fieldInput}
+                value={message}
+                onChange={(event) => setMessage(event.currentTarget.value)}
+                rows={3}
+              />
+            </div>
             <List
               spacing={6}
               fz="sm"

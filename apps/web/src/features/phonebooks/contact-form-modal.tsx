@@ -4,7 +4,8 @@ import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
-import { CONTACT_LIMITS, contactBodySchema, type PhonebookEntry } from '@kurir/core';
+import { CONTACT_LIMITS } from '@kurir/core/contacts-import';
+import { contactBodySchema, type PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { schemaForm } from '../../lib/form';
 import { DeleteFooter } from './confirm-delete';
 import { useSaveContact } from './use-save-contact';

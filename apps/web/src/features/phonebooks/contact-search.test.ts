@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PhonebookEntry } from '@kurir/core';
+import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { filterEntries } from './contact-search';
 
 const entry = (name: string, phone_number: string, email: string | null = null): PhonebookEntry => ({

@@ -1,6 +1,7 @@
 // The contacts search box (spec §2): filters in the browser by name, phone or email. A number is
 // found however it is typed ("040 111", "+38640111", "0038640111").
-import { normalizePhone, type PhonebookEntry } from '@kurir/core';
+import { normalizePhone } from '@kurir/core/phone';
+import { type PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 
 export function filterEntries(entries: readonly PhonebookEntry[], query: string): readonly PhonebookEntry[] {
   const text = query.trim().toLowerCase();

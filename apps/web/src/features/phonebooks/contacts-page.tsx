@@ -4,7 +4,7 @@ import { Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { PhonebookEntry } from '@kurir/core';
+import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { getEntriesQuery } from './api/get-entries';
 import { getPhonebookQuery } from './api/get-phonebook';
 import { ContactFormModal } from './contact-form-modal';

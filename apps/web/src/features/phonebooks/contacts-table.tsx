@@ -1,7 +1,7 @@
 // The contacts of one phonebook (spec §2): Email hides on small screens, Notes on medium ones.
 import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import type { PhonebookEntry } from '@kurir/core';
+import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 
 export function ContactsTable({ entries, onEdit }: { entries: readonly PhonebookEntry[]; onEdit: (e: PhonebookEntry) => void }) {
   return (

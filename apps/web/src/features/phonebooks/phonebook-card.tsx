@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAddressBook, IconEdit, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Phonebook } from '@kurir/core';
+import type { Phonebook } from '@kurir/core/schemas/phonebooks';
 import { formatDate } from '../../lib/format';
 
 export function PhonebookCard({ phonebook, onEdit }: { phonebook: Phonebook; onEdit: () => void }) {

@@ -3,7 +3,8 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { CONTACT_LIMITS, phonebookBodySchema, type Phonebook } from '@kurir/core';
+import { CONTACT_LIMITS } from '@kurir/core/contacts-import';
+import { phonebookBodySchema, type Phonebook } from '@kurir/core/schemas/phonebooks';
 import { schemaForm } from '../../lib/form';
 import { DeleteFooter } from './confirm-delete';
 import { useSavePhonebook } from './use-save-phonebook';

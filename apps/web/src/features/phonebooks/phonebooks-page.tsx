@@ -4,21 +4,27 @@ import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack } from '@man
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Phonebook } from '@kurir/core';
+import type { Phonebook } from '@kurir/core/schemas/phonebooks';
 import { hasErrorCode } from '../../lib/api';
 import { getPhonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';
 import { PhonebookFormModal } from './phonebook-form-modal';
 import { PhonebookLoadError } from './phonebook-load-error';
 import { PageHeader } from '../../components/page-header';
+import { closedGateOf } from '../../components/feature-gate';
+import { ServiceRequired } from '../../components/service-required';
+import { useSignedInUser } from '../../lib/session/signed-in-user';
 
 /** The phonebook stays set while the dialog closes, so its title does not flip mid-animation. */
 type Dialog = { open: boolean; phonebook: Phonebook | null };
 
 export function PhonebooksPage() {
-  const phonebooks = useQuery(getPhonebooksQuery());
+  // The sidebar's own gate (components/feature-gate), so the page and the sidebar always agree.
+  const gate = closedGateOf('/dashboard/phonebook', useSignedInUser().features);
+  const locked = gate !== null;
+  const phonebooks = useQuery({ ...getPhonebooksQuery(), enabled: !locked });
   const [dialog, setDialog] = useState<Dialog>({ open: false, phonebook: null });
-  const serviceMissing = hasErrorCode(phonebooks.error, 'feature_required');
+  const serviceMissing = locked || hasErrorCode(phonebooks.error, 'feature_required');
   const openCreate = () => setDialog({ open: true, phonebook: null });
 
   return (
@@ -35,7 +41,11 @@ export function PhonebooksPage() {
         }
       />
 
-      {phonebooks.isPending ? (
+      {gate ? (
+        <Card padding="lg">
+          <ServiceRequired feature={gate.feature} service={gate.service} />
+        </Card>
+      ) : phonebooks.isPending ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading phonebooks" />
         </Group>

@@ -2,28 +2,16 @@
 // included and cannot be bought (spec §3).
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
-import type { AvailableProduct, UserProduct } from '@kurir/core';
-import { exactUnitPrice, formatProductPrice, isAwaitingApproval, isCustomSenderProduct, priceSuffix, productTypeLabel, statusBadge } from './product-display';
+import type { AvailableProduct, UserProduct } from '@kurir/core/schemas/products';
+import { exactUnitPrice, formatProductPrice, priceSuffix, productTypeLabel, purchaseActionFor, statusBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import classes from './products.module.css';
-
-type Action = { label: string; disabled: boolean };
-
-function actionFor(product: AvailableProduct, owned: UserProduct[]): Action {
-  const mine = owned.filter((p) => p.product_id === product.id);
-  if (isCustomSenderProduct(product.name) && mine.some((p) => isAwaitingApproval(p) || p.status === 'waiting_mobile_provider')) {
-    return { label: 'Awaiting approval', disabled: true };
-  }
-  const periodic = product.type === 'monthly' || product.type === 'daily';
-  if (periodic && mine.some((p) => p.status === 'active' && p.active)) return { label: 'Extend', disabled: false };
-  return { label: 'Purchase', disabled: false };
-}
 
 function ProductCard({ product, owned, onBuy }: { product: AvailableProduct; owned: UserProduct[]; onBuy: (p: AvailableProduct) => void }) {
   const onSale = product.status === 'active';
   const badge = onSale ? statusBadge('available') : statusBadge(product.status);
   const hasActive = owned.some((p) => p.product_id === product.id && p.status === 'active' && p.active);
-  const action = actionFor(product, owned);
+  const action = purchaseActionFor(product, owned);
   return (
     <Card padding="lg" className={classes.productCard} aria-label={product.name} component="article">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
@@ -70,7 +58,7 @@ function ProductCard({ product, owned, onBuy }: { product: AvailableProduct; own
             {action.label}
           </Button>
         ) : (
-          <Group gap={4} c="teal.7">
+          <Group gap={4} c="teal.9">
             <IconCheck size={16} aria-hidden />
             <Text fz="sm" fw={500}>
               Billed per message
@@ -106,7 +94,7 @@ export function AvailableServices({ products, owned, loading, failed, onBuy }: P
         </SimpleGrid>
       )}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           The catalogue could not be loaded.
         </Text>
       )}

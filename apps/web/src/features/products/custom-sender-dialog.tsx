@@ -3,12 +3,13 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { SENDER_NAME_MAX, reregisterSenderBodySchema } from '@kurir/core';
+import { SENDER_NAME_MAX } from '@kurir/core/constants';
+import { reregisterSenderBodySchema } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { useReregisterCustomSender, type ReregisterSenderBody } from './api/reregister-custom-sender';
-import { normaliseSenderNameInput } from './product-display';
+import { senderNameInputProps } from './product-display';
 
 type Props = {
   opened: boolean;
@@ -52,10 +53,8 @@ export function CustomSenderDialog({ opened, onClose, mode, initialName = '', on
             description={`Up to ${SENDER_NAME_MAX} characters, letters and numbers only`}
             placeholder="YOURBRAND"
             {...form.getInputProps('senderName')}
-            onChange={(event) => form.setFieldValue('senderName', normaliseSenderNameInput(event.currentTarget.value))}
-            maxLength={SENDER_NAME_MAX}
+            {...senderNameInputProps((value) => form.setFieldValue('senderName', value))}
             autoFocus
-            autoComplete="off"
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
             rightSection={
               <Text fz="xs" c="dimmed">

@@ -2,19 +2,20 @@
 // and, for a denied custom sender name, the free re-registration.
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import type { UserProduct } from '@kurir/core';
+import type { UserProduct } from '@kurir/core/schemas/products';
 import { formatDate } from '../../lib/format';
-import { daysLeft, daysLeftText, isAwaitingApproval, userProductBadge } from './product-display';
+import { isAwaitingApproval, isUpcoming, serviceTimingText, userProductBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import classes from './products.module.css';
 
 function Details({ item }: { item: UserProduct }) {
   const parts = [`Purchased ${formatDate(item.purchased_at)}`];
-  if (new Date(item.starts_at).getTime() > Date.now()) parts.push(`Starts ${formatDate(item.starts_at)}`);
-  if (item.status === 'active' && item.active) {
-    const days = daysLeft(item.expires_at);
-    parts.push(item.expires_at ? `Expires ${formatDate(item.expires_at)}` : 'No expiry');
-    if (days !== null) parts.push(daysLeftText(days));
+  const timing = serviceTimingText(item);
+  if (isUpcoming(item)) {
+    parts.push(timing!);
+  } else if (item.status === 'active' && item.active) {
+    if (item.expires_at) parts.push(`Expires ${formatDate(item.expires_at)}`);
+    if (timing) parts.push(timing);
   } else if (item.status === 'inactive' && item.expires_at) {
     parts.push(`Expired ${formatDate(item.expires_at)}`);
   }
@@ -32,7 +33,7 @@ function SenderNote({ item }: { item: UserProduct }) {
   else if (item.status === 'waiting_mobile_provider') note = 'Sent to the mobile networks for registration.';
   else if (item.status === 'denied') note = 'This name was not approved. You can submit another one free of charge.';
   return note ? (
-    <Text fz="xs" c={item.status === 'denied' ? 'red.7' : 'dimmed'}>
+    <Text fz="xs" c={item.status === 'denied' ? 'red.9' : 'dimmed'}>
       {note}
     </Text>
   ) : null;
@@ -84,7 +85,7 @@ export function MyServices({ items, loading, failed, onReregister }: Props) {
       </Title>
       {loading && <Skeleton h={56} />}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           Your services could not be loaded.
         </Text>
       )}

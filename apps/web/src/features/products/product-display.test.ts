@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balanceAfterPurchase,
+  purchaseActionFor,
   daysLeft,
   exactUnitPrice,
   daysLeftText,
   formatProductPrice,
   normaliseSenderNameInput,
+  senderNameInputProps,
+  serviceTimingText,
   productTypeLabel,
   statusBadge,
   userProductBadge,
@@ -77,5 +81,48 @@ describe('exactUnitPrice', () => {
     expect(exactUnitPrice({ net_sell_price: 0.02459, sell_tax_rate: 22, type: 'per_unit' })).toBeNull();
     expect(exactUnitPrice({ net_sell_price: 1, sell_tax_rate: 0, type: 'per_unit' })).toBeNull();
     expect(exactUnitPrice({ net_sell_price: 0.0655, sell_tax_rate: 22, type: 'monthly' })).toBeNull();
+  });
+});
+
+describe('a service bought with a future start (defect 2)', () => {
+  const now = new Date('2025-01-10T12:00:00Z');
+  const upcoming = { status: 'active' as const, active: true, starts_at: '2025-02-27T00:00:00Z', expires_at: '2025-03-27T00:00:00Z', custom_sender_name: null };
+
+  it("reads 'Starts on dd.MM.yyyy' with an Upcoming badge, not 'Active … days left'", () => {
+    expect(serviceTimingText(upcoming, now)).toMatch(/^Starts on \d\d\.\d\d\.2025$/);
+    expect(userProductBadge(upcoming, now)).toEqual({ label: 'Upcoming', color: 'blue' });
+  });
+
+  it('counts the days left once it has started', () => {
+    const started = { ...upcoming, starts_at: '2025-01-01T00:00:00Z', expires_at: '2025-01-20T12:00:00Z' };
+    expect(serviceTimingText(started, now)).toBe('10 days left');
+    expect(userProductBadge(started, now).label).toBe('Active');
+  });
+});
+
+describe('a pasted sender name (defect 5)', () => {
+  it('loses its spaces and hyphens before it is cut to 11 characters', () => {
+    let value = '';
+    const props = senderNameInputProps((v) => (value = v));
+    props.onChange({ currentTarget: { value: 'my shop-2024 extra' } });
+    expect(value).toBe('MYSHOP2024E');
+    // The browser's own cut (maxLength) would run before the clean-up.
+    expect(props).not.toHaveProperty('maxLength');
+  });
+});
+
+describe('the balance after a purchase (defect 6)', () => {
+  it('shows what is missing when the balance does not cover it, not €0.00', () => {
+    expect(balanceAfterPurchase(5_000_000, 19_990_000)).toEqual({ label: 'Missing to buy this', value: '€14.99', short: true });
+    expect(balanceAfterPurchase(25_000_000, 19_990_000)).toEqual({ label: 'Balance after purchase', value: '€5.01', short: false });
+  });
+});
+
+describe('buying a custom sender name again (defect 1)', () => {
+  const product = { id: 'sender', name: 'Custom sender name', type: 'one_time' as const };
+  it('is not offered for sale after a denial: the name is re-registered free instead', () => {
+    const denied = { product_id: 'sender', status: 'denied' as const, active: true, custom_sender_name: 'NOVAK' };
+    expect(purchaseActionFor(product, [denied])).toEqual({ label: 'Re-register free in My Services', disabled: true });
+    expect(purchaseActionFor(product, [])).toEqual({ label: 'Purchase', disabled: false });
   });
 });

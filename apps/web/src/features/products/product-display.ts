@@ -1,16 +1,10 @@
 // How products read on screen (spec §4, §9): the price with tax, the billing type, the status badge
 // and the days left. Prices are computed with the same core money functions the server charges with.
-import {
-  CUSTOM_SENDER_PRODUCT,
-  SENDER_NAME_MAX,
-  eurosToMicros,
-  formatEuros as formatMicros,
-  productPrice,
-  type AvailableProduct,
-  type Micros,
-  type ProductType,
-  type UserProduct,
-} from '@kurir/core';
+import type { AvailableProduct, ProductType, UserProduct } from '@kurir/core/schemas/products';
+import { CUSTOM_SENDER_PRODUCT, SENDER_NAME_MAX } from '@kurir/core/constants';
+import { eurosToMicros, formatEuros as formatMicros, type Micros } from '@kurir/core/money';
+import { productPrice } from '@kurir/core/pricing';
+import { formatDate } from '../../lib/format';
 
 type Priced = Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'> & Partial<Pick<AvailableProduct, 'type'>>;
 
@@ -78,8 +72,26 @@ export function isAwaitingApproval(p: Pick<UserProduct, 'status' | 'active' | 'c
   return p.status === 'pending' && p.active && p.custom_sender_name !== null;
 }
 
-export function userProductBadge(p: Pick<UserProduct, 'status' | 'active' | 'custom_sender_name'>): StatusBadge {
-  return isAwaitingApproval(p) ? { label: 'Processing', color: 'yellow' } : statusBadge(p.status);
+/** Bought with a start date still ahead: its feature stays locked until then (the server's rule). */
+export function isUpcoming(p: Pick<UserProduct, 'status' | 'active'> & { starts_at?: string }, now = new Date()): boolean {
+  return p.status === 'active' && p.active && !!p.starts_at && new Date(p.starts_at).getTime() > now.getTime();
+}
+
+export function userProductBadge(p: Pick<UserProduct, 'status' | 'active' | 'custom_sender_name'> & { starts_at?: string }, now = new Date()): StatusBadge {
+  if (isAwaitingApproval(p)) return { label: 'Processing', color: 'yellow' };
+  if (isUpcoming(p, now)) return { label: 'Upcoming', color: 'blue' };
+  return statusBadge(p.status);
+}
+
+/**
+ * The one line on a service's timing: 'Starts on 21.12.2026' before its start, then the days left
+ * ('12 days left', 'No expiry'); null for a service that is not running.
+ */
+export function serviceTimingText(p: Pick<UserProduct, 'status' | 'active' | 'starts_at' | 'expires_at'>, now = new Date()): string | null {
+  if (isUpcoming(p, now)) return `Starts on ${formatDate(p.starts_at ?? null)}`;
+  if (p.status !== 'active' || !p.active) return null;
+  const days = daysLeft(p.expires_at, now);
+  return days === null ? 'No expiry' : daysLeftText(days);
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -97,10 +109,50 @@ export function daysLeftText(days: number): string {
   return days === 1 ? '1 day left' : `${days} days left`;
 }
 
+/**
+ * The sender name field's own props. No `maxLength`: the browser would cut a pasted
+ * 'my shop-2024 extra' to 11 characters before the spaces and hyphens are removed ('MYSHOP202');
+ * the cut happens here, after them ('MYSHOP2024E').
+ */
+export function senderNameInputProps(setValue: (value: string) => void) {
+  return {
+    onChange: (event: { currentTarget: { value: string } }) => setValue(normaliseSenderNameInput(event.currentTarget.value)),
+    autoComplete: 'off',
+  };
+}
+
 /** What the sender name field lets through: upper case, letters and digits, at most 11 (spec §5). */
 export function normaliseSenderNameInput(value: string): string {
   return value
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, SENDER_NAME_MAX);
+}
+
+/**
+ * The last line of the purchase summary: the balance after it, or, when the balance does not
+ * cover the total, how much is missing (never a misleading '€0.00').
+ */
+export function balanceAfterPurchase(creditMicros: Micros, totalMicros: Micros): { label: string; value: string; short: boolean } {
+  const after = creditMicros - totalMicros;
+  if (after >= 0) return { label: 'Balance after purchase', value: formatMicros(after, 2), short: false };
+  return { label: 'Missing to buy this', value: formatMicros(-after, 2), short: true };
+}
+
+export type PurchaseAction = { label: string; disabled: boolean };
+
+/**
+ * The catalogue button of a product for this customer. A custom sender name awaiting approval
+ * cannot be bought twice, and a denied one is re-registered free in My Services, never bought
+ * again (the server refuses that purchase too).
+ */
+export function purchaseActionFor(product: Pick<AvailableProduct, 'id' | 'name' | 'type'>, owned: Pick<UserProduct, 'product_id' | 'status' | 'active' | 'custom_sender_name'>[]): PurchaseAction {
+  const mine = owned.filter((p) => p.product_id === product.id);
+  if (isCustomSenderProduct(product.name)) {
+    if (mine.some((p) => isAwaitingApproval(p) || p.status === 'waiting_mobile_provider')) return { label: 'Awaiting approval', disabled: true };
+    if (mine.some((p) => p.status === 'denied' && p.active)) return { label: 'Re-register free in My Services', disabled: true };
+  }
+  const periodic = product.type === 'monthly' || product.type === 'daily';
+  if (periodic && mine.some((p) => p.status === 'active' && p.active)) return { label: 'Extend', disabled: false };
+  return { label: 'Purchase', disabled: false };
 }

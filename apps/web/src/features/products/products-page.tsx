@@ -3,7 +3,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { AvailableProduct, PurchaseResponse, UserProduct } from '@kurir/core';
+import type { AvailableProduct, PurchaseResponse, UserProduct } from '@kurir/core/schemas/products';
 import { formatEuros } from '../../lib/format';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { getAvailableProductsQuery } from './api/get-available-products';

@@ -1,17 +1,18 @@
 // Confirm Purchase (spec §2, §4, §5): quantity for per-unit products only (at least 1), when a
 // period starts (now or a chosen day), the total and the balance after it.
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { eurosToMicros, formatEuros as formatMicros, type AvailableProduct, type PurchaseResponse } from '@kurir/core';
+import { eurosToMicros, formatEuros as formatMicros } from '@kurir/core/money';
+import { type AvailableProduct, type PurchaseResponse } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { usePurchaseProduct } from './api/purchase-product';
-import { formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
+import { balanceAfterPurchase, formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
 import { ProductIcon } from './product-icon';
 
 type Props = {
@@ -83,7 +84,7 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
       )}
       {periodic && <StartChoice option={startOption} onOption={setStartOption} date={startDate} onDate={setStartDate} />}
       <Divider />
-      <PurchaseTotals total={total} credit={credit} />
+      <PurchaseTotals total={total} credit={credit} onClose={onClose} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
@@ -150,8 +151,8 @@ function StartChoice(props: { option: StartOption; onOption: (o: StartOption) =>
 }
 
 /** The total, the balance, and the balance after it; a warning when the balance is short. */
-function PurchaseTotals({ total, credit }: { total: number; credit: number }) {
-  const after = eurosToMicros(credit) - total;
+function PurchaseTotals({ total, credit, onClose }: { total: number; credit: number; onClose: () => void }) {
+  const afterLine = balanceAfterPurchase(eurosToMicros(credit), total);
   return (
     <>
       <Stack gap={6}>
@@ -159,14 +160,18 @@ function PurchaseTotals({ total, credit }: { total: number; credit: number }) {
           {formatMicros(total, 2)}
         </Row>
         <Row label="Your balance">{formatMicros(eurosToMicros(credit), 2)}</Row>
-        <Row label="Balance after purchase">{formatMicros(Math.max(0, after), 2)}</Row>
+        <Row label={afterLine.label} strong={afterLine.short}>
+          {afterLine.value}
+        </Row>
       </Stack>
-      {after < 0 && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-          Your balance is not enough for this purchase.{' '}
-          <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
-            Top up on the dashboard
-          </Anchor>
+      {afterLine.short && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Top up to buy this">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">Your balance is {afterLine.value} short of this purchase. Top up, then come back to buy it.</Text>
+            <Button component={Link} to="/dashboard" size="xs" onClick={onClose}>
+              Top up on the dashboard
+            </Button>
+          </Stack>
         </Alert>
       )}
     </>

@@ -2,7 +2,7 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { PurchaseResponse } from '@kurir/core';
+import type { PurchaseResponse } from '@kurir/core/schemas/products';
 import { formatDate, formatEuros } from '../../lib/format';
 
 export const PURCHASE_SUCCESS_CLOSE_MS = 5000;

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getAvailableProductsQuery } from './api/get-available-products';
 import { getUserProductsQuery } from './api/get-user-products';
-import { daysLeft, daysLeftText, statusBadge, userProductBadge } from './product-display';
+import { serviceTimingText, statusBadge, userProductBadge } from './product-display';
 import { ProductIcon } from './product-icon';
 import { serviceLines, type ServiceLine } from './services-overview';
 import classes from './products.module.css';
@@ -15,11 +15,7 @@ function detail(line: ServiceLine): string | null {
   if (line.kind === 'catalogue') return null;
   const { item } = line;
   if (item.custom_sender_name && item.status !== 'inactive') return item.custom_sender_name;
-  if (item.status === 'active' && item.active) {
-    const days = daysLeft(item.expires_at);
-    return days === null ? 'No expiry' : daysLeftText(days);
-  }
-  return null;
+  return serviceTimingText(item);
 }
 
 export function ServicesCard() {
@@ -41,7 +37,7 @@ export function ServicesCard() {
         </Stack>
       )}
       {failed && (
-        <Text fz="sm" c="red.7">
+        <Text fz="sm" c="red.9">
           Your services could not be loaded.
         </Text>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailableProduct, UserProduct } from '@kurir/core';
+import type { AvailableProduct, UserProduct } from '@kurir/core/schemas/products';
 import { serviceLines } from './services-overview';
 
 const product = (id: string, name: string, purchasable = true): AvailableProduct => ({

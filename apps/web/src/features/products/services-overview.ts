@@ -1,6 +1,6 @@
 // The dashboard's one line per add-on service: the user's own status where they have bought it
 // (the row that matters most when there are several), the catalogue's status otherwise.
-import type { AvailableProduct, UserProduct } from '@kurir/core';
+import type { AvailableProduct, UserProduct } from '@kurir/core/schemas/products';
 
 export type ServiceLine =
   | { kind: 'owned'; key: string; name: string; icon: string; item: UserProduct }

@@ -1,6 +1,7 @@
-// Account Information (read-only): id, status, dates and the role as Account Type (spec §3).
+// Account Information (read-only): status, dates and the role as Account Type (spec §3). The raw
+// user id is an internal key, not something a customer reads or quotes: it is not shown.
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { formatDateTime } from '../../lib/format';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', user: 'User', slave: 'Sub-account' };
@@ -26,11 +27,6 @@ export function AccountInformationCard({ user }: { user: User }) {
         Account Information
       </Title>
       <Stack gap={10}>
-        <Row label="User ID">
-          <Text span ff="monospace" fz="xs">
-            {user.id}
-          </Text>
-        </Row>
         <Row label="Status">
           <Badge color={active ? 'teal' : 'gray'} variant="light">
             {active ? 'Active' : 'Inactive'}

@@ -38,9 +38,12 @@ export function ProfileTextField({ ctx, name, label, type, autoComplete, descrip
   );
 }
 
-/** Phone and sender name: shown, never edited here (spec §2). */
+/**
+ * Phone and sender name: shown, never edited here (spec §2). Read-only rather than disabled, so
+ * the value keeps full contrast and can be selected and copied; the description says why it is fixed.
+ */
 export function LockedField({ label, value, description }: { label: string; value: string; description?: ReactNode }) {
-  return <TextInput label={label} value={value} description={description} disabled readOnly />;
+  return <TextInput label={label} value={value} description={description} readOnly variant="filled" aria-readonly />;
 }
 
 export function ChannelField({ ctx, viberEnabled, description }: { ctx: FieldContext; viberEnabled: boolean; description?: ReactNode }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileUpdateBodySchema, type User } from '@kurir/core';
+import { profileUpdateBodySchema } from '@kurir/core/schemas/profile';
+import { type User } from '@kurir/core/schemas/auth';
 import { schemaForm } from '../../lib/form';
 import { formValuesOf, isProfileIncomplete, type ProfileFormValues } from './profile-form';
 

@@ -1,7 +1,8 @@
 // The profile form's values (spec §5), started from the user. They are checked with the core
 // schema the server applies (use-profile-editor.ts, through lib/form), so what passes is what the
 // server takes.
-import type { Channel, User } from '@kurir/core';
+import type { Channel } from '@kurir/core/constants';
+import type { User } from '@kurir/core/schemas/auth';
 
 export const PROFILE_TEXT_FIELDS = ['first_name', 'last_name', 'email', 'company_name', 'address', 'city', 'zip_code', 'country', 'tax_id'] as const;
 type TextField = (typeof PROFILE_TEXT_FIELDS)[number];

@@ -5,7 +5,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 import { isProfileIncomplete } from './profile-form';
 
 const DISMISSED_KEY = 'kurir.profileBannerDismissed';

@@ -3,7 +3,8 @@
 // the server uses; Save sends it, Cancel drops it.
 import { useForm } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
-import { profileUpdateBodySchema, type ProfileUpdate, type User } from '@kurir/core';
+import { profileUpdateBodySchema, type ProfileUpdate } from '@kurir/core/schemas/profile';
+import { type User } from '@kurir/core/schemas/auth';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
 import { toast } from '../../lib/toast';

@@ -1,15 +1,17 @@
-// The session every page reads: who is signed in (GET /api/auth/me), with their balance and the
+// The session every page reads: who is signed in (GET /api/auth/session, which answers 200 with
+// null for a visitor, so signed-out pages log no failed request), with their balance and the
 // features they have bought. Changes elsewhere that move the balance or the features invalidate
 // it through queryRoots.session; the ones whose reply carries the new value set it at once.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { SESSION_REFRESH_MS, SESSION_STALE_MS, type User } from '@kurir/core';
-import { getOrNullOn401 } from '../api';
+import { SESSION_REFRESH_MS, SESSION_STALE_MS } from '@kurir/core/constants';
+import type { SessionResponse, User } from '@kurir/core/schemas/auth';
+import { api } from '../api';
 import { queryRoots } from '../query-keys';
 
 export const currentUserKey = () => [...queryRoots.session, 'current-user'] as const;
 
-/** The user, or null when signed out (401 is an answer, not an error). */
-export const getCurrentUser = () => getOrNullOn401<User>('/api/auth/me');
+/** The user, or null when signed out. */
+export const getCurrentUser = (): Promise<User | null> => api.get<SessionResponse>('/api/auth/session').then((reply) => reply.user);
 
 export const currentUserQuery = queryOptions({
   queryKey: currentUserKey(),

@@ -2,7 +2,7 @@
 // than the query: after logout the cache already says "nobody" while the old page is still on
 // screen for a frame, and that page must not fall over.
 import { createContext, useContext } from 'react';
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 
 export const SignedInUserContext = createContext<User | null>(null);
 

@@ -1,5 +1,5 @@
 // How the header names the signed-in user (spec §2, "Dashboard shell").
-import type { User } from '@kurir/core';
+import type { User } from '@kurir/core/schemas/auth';
 
 type Named = Pick<User, 'first_name' | 'last_name' | 'phone'>;
 

@@ -148,6 +148,12 @@ describe('denial and re-registration', () => {
 
     const balance = await balanceOf(t.db, denier.id);
     const ledgerRows = (await ledgerOf(t.db, denier.id)).length;
+    // Buying the product again is refused: the denied name is re-registered free instead.
+    expect(await buySender(denier, 'PAIDAGAIN')).toMatchObject({
+      status: 409,
+      body: { code: 'sender_denied_reregister', message: expect.stringMatching(/free of charge/) },
+    });
+    expect(await balanceOf(t.db, denier.id)).toBe(balance);
     expect((await denier.call('POST', '/api/user/products/reregister-custom-sender', { senderName: 'bad name' })).body.message).toBe(
       'Sender name may contain only letters and numbers',
     );

@@ -1,7 +1,7 @@
 // POST /api/auth/register: texts a sign-up code to a new phone (user_exists when it is known).
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageResponseSchema, PhoneBody } from '@kurir/core';
+import type { messageResponseSchema, PhoneBody } from '@kurir/core/schemas/auth';
 import { api } from '../../../lib/api';
 
 export type RegisterPhoneReply = z.infer<typeof messageResponseSchema>;

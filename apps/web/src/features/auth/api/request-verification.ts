@@ -2,7 +2,7 @@
 // page tells apart by code: user_not_found, resend_cooldown (with codeSent / retryAfter).
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageResponseSchema, PhoneBody } from '@kurir/core';
+import type { messageResponseSchema, PhoneBody } from '@kurir/core/schemas/auth';
 import { api } from '../../../lib/api';
 
 export type RequestVerificationReply = z.infer<typeof messageResponseSchema>;

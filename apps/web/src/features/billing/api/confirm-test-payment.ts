@@ -3,7 +3,7 @@
 // the one place both card forms (test and Stripe) end, so this hook invalidates nothing itself.
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TestConfirmBody, testConfirmResponseSchema } from '@kurir/core';
+import type { TestConfirmBody, testConfirmResponseSchema } from '@kurir/core/schemas/payments';
 import { api } from '../../../lib/api';
 
 export type TestConfirmReply = z.infer<typeof testConfirmResponseSchema>;

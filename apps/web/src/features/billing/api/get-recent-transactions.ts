@@ -2,7 +2,7 @@
 // 3 times, 1 s apart). Anything that moves the balance invalidates queryRoots.ledger.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { recentTransactionsResponseSchema } from '@kurir/core';
+import type { recentTransactionsResponseSchema } from '@kurir/core/schemas/payments';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 // GET /api/dashboard/stats: the user's message figures and the last 30 days, day by day. They
 // count messages, so the key sits under queryRoots.messages: a send or a cancel reloads them.
 import { queryOptions } from '@tanstack/react-query';
-import type { DashboardStats } from '@kurir/core';
+import type { DashboardStats } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 // POST /api/ai/sms-suggestions (admins): message drafts for the Send page.
 import { useMutation } from '@tanstack/react-query';
-import type { AiSuggestionsBody, AiSuggestionsResponse } from '@kurir/core';
+import type { AiSuggestionsBody, AiSuggestionsResponse } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 
 export function useAiSuggestions() {

@@ -1,7 +1,7 @@
 // DELETE /api/messages/scheduled/:id: cancels a message not yet taken, and refunds it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { cancelScheduledResponseSchema } from '@kurir/core';
+import type { cancelScheduledResponseSchema } from '@kurir/core/schemas/messages';
 import { api, segment } from '../../../lib/api';
 import { refreshAfterMessagesChange } from './refresh';
 

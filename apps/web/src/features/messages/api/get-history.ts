@@ -1,6 +1,6 @@
 // GET /api/sms/history: one page of the user's messages, filtered.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { HistoryMessage, HistoryResponse } from '@kurir/core';
+import type { HistoryMessage, HistoryResponse } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

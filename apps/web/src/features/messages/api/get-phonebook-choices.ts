@@ -3,7 +3,7 @@
 // feature's list keeps its own key.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { phonebooksResponseSchema } from '@kurir/core';
+import type { phonebooksResponseSchema } from '@kurir/core/schemas/phonebooks';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

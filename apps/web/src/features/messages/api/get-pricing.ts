@@ -2,7 +2,8 @@
 // Prices change rarely, so the cache keeps them (no staleTime of their own).
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Channel, pricingResponseSchema } from '@kurir/core';
+import type { Channel } from '@kurir/core/constants';
+import type { pricingResponseSchema } from '@kurir/core/schemas/products';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 // GET /api/messages/scheduled: the messages still waiting for their time.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { scheduledListResponseSchema } from '@kurir/core';
+import type { scheduledListResponseSchema } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -4,7 +4,7 @@
 // query; its key holds the body.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { quoteMessageBodySchema, QuoteMessageResponse } from '@kurir/core';
+import type { quoteMessageBodySchema, QuoteMessageResponse } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 // POST /api/message/send (send now) and POST /api/messages/schedule (send later). Both take the
 // whole recipient list in one request: the server answers for every recipient or for none.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScheduleMessageBody, SendMessageBody, SendMessageResponse } from '@kurir/core';
+import type { ScheduleMessageBody, SendMessageBody, SendMessageResponse } from '@kurir/core/schemas/messages';
 import { api } from '../../../lib/api';
 import { refreshAfterMessagesChange } from './refresh';
 

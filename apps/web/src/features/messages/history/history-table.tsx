@@ -1,6 +1,6 @@
 // One page of messages: a table on wide screens, a stack of cards on phones.
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { HistoryMessage } from '@kurir/core';
+import type { HistoryMessage } from '@kurir/core/schemas/messages';
 import { formatDateTime } from '../../../lib/format';
 import { AdminSentBadge } from './admin-sent-badge';
 import { ChannelBadge, StatusBadge, withPlus } from './message-status';
@@ -16,7 +16,7 @@ function SentAt({ message, align }: { message: HistoryMessage; align?: 'right' }
         {formatDateTime(message.created_at)}
       </Text>
       {message.status === 'scheduled' && message.scheduled_for && (
-        <Text fz="xs" c="violet.7" style={{ whiteSpace: 'nowrap' }}>
+        <Text fz="xs" c="violet.9" style={{ whiteSpace: 'nowrap' }}>
           for {formatDateTime(message.scheduled_for)}
         </Text>
       )}

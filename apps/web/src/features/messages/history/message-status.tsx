@@ -1,6 +1,6 @@
 // Status and channel badges of a sent message (spec §3, §4). A failed message says why.
 import { Badge, Text, Tooltip } from '@mantine/core';
-import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core';
+import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core/constants';
 
 const STATUS: Record<MessageStatus, { label: string; color: string }> = {
   pending: { label: 'pending', color: 'yellow' },
@@ -28,7 +28,7 @@ export function StatusBadge({ status, reason }: { status: string; reason?: strin
       <Tooltip label={reason} multiline maw={280} withArrow>
         {badge}
       </Tooltip>
-      <Text fz="xs" c="red.7" mt={2} lineClamp={2}>
+      <Text fz="xs" c="red.9" mt={2} lineClamp={2}>
         {reason}
       </Text>
     </div>

@@ -1,7 +1,7 @@
 // One scheduled message (spec §2, §4): Pending and cancellable until its time, then Processing.
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import type { ScheduledMessage } from '@kurir/core';
+import type { ScheduledMessage } from '@kurir/core/schemas/messages';
 import { formatDateTime } from '../../../lib/format';
 
 type Props = { message: ScheduledMessage; processing: boolean; cancelling: boolean; onCancel: () => void };

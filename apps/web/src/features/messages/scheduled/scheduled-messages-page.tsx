@@ -1,11 +1,12 @@
 // /dashboard/scheduled-messages (spec §2, §4, §8, §9): what is waiting to be sent, refreshed every
 // 30 s. Cancelling asks first; the server refunds it, so the balance and history refresh too.
 import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Link } from 'react-router';
-import type { ScheduledMessage } from '@kurir/core';
+import type { ScheduledMessage } from '@kurir/core/schemas/messages';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useCancelScheduled } from '../api/cancel-scheduled';
@@ -13,6 +14,9 @@ import { getScheduledQuery } from '../api/get-scheduled';
 import { ScheduledCard } from './scheduled-card';
 import { useNow } from './use-now';
 import { PageHeader } from '../../../components/page-header';
+import { closedGateOf } from '../../../components/feature-gate';
+import { ServiceRequired } from '../../../components/service-required';
+import { useSignedInUser } from '../../../lib/session/signed-in-user';
 
 const CLOCK_TICK_MS = 5_000;
 
@@ -30,6 +34,22 @@ function Summary({ label, value, color }: { label: string; value: number; color?
 }
 
 export function ScheduledMessagesPage() {
+  // The sidebar's own gate (components/feature-gate), so the page and the sidebar always agree.
+  const gate = closedGateOf('/dashboard/scheduled-messages', useSignedInUser().features);
+  if (gate) {
+    return (
+      <Stack gap="lg" maw={1100}>
+        <PageHeader title="Scheduled messages" description="Messages waiting for their time. You can cancel them until they are sent." />
+        <Card padding="lg">
+          <ServiceRequired feature={gate.feature} service={gate.service} />
+        </Card>
+      </Stack>
+    );
+  }
+  return <ScheduledMessagesList />;
+}
+
+function ScheduledMessagesList() {
   const query = useQuery(getScheduledQuery());
   const cancel = useCancelScheduled();
   const now = useNow(CLOCK_TICK_MS);
@@ -37,23 +57,34 @@ export function ScheduledMessagesPage() {
   const isProcessing = (m: ScheduledMessage) => new Date(m.scheduled_for).getTime() <= now;
   const processing = messages.filter(isProcessing).length;
 
-  function confirmCancel(message: ScheduledMessage) {
-    modals.openConfirmModal({
-      title: 'Cancel scheduled message',
-      children: <Text fz="sm">Are you sure you want to cancel this scheduled message?</Text>,
-      labels: { confirm: 'Cancel message', cancel: 'Keep it' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(message.id, {
-          onSuccess: () => toast.success('Scheduled message cancelled successfully'),
-          onError: (error) =>
-            toast.error('Error', isApiError(error) ? error.detail : 'Failed to cancel scheduled message'),
-        }),
+  const [asking, setAsking] = useState<ScheduledMessage | null>(null);
+  function cancelAsked() {
+    if (!asking) return;
+    cancel.mutate(asking.id, {
+      onSuccess: () => {
+        setAsking(null);
+        toast.success('Scheduled message cancelled successfully');
+      },
+      onError: (error) => {
+        setAsking(null);
+        toast.error('Error', isApiError(error) ? error.detail : 'Failed to cancel scheduled message');
+      },
     });
   }
+  const confirmCancel = (message: ScheduledMessage) => setAsking(message);
 
   return (
     <Stack gap="lg" maw={1100}>
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Cancel scheduled message"
+        question="Are you sure you want to cancel this scheduled message?"
+        confirmLabel="Cancel message"
+        cancelLabel="Keep it"
+        busy={cancel.isPending}
+        onConfirm={cancelAsked}
+        onClose={() => setAsking(null)}
+      />
       <PageHeader title="Scheduled messages" description="Messages waiting for their time. You can cancel them until they are sent." />
       <Card padding="lg">
         <SimpleGrid cols={3} spacing="md">
@@ -69,7 +100,7 @@ export function ScheduledMessagesPage() {
       ) : query.isError ? (
         <Card padding="lg">
           <Group justify="space-between">
-            <Text c="red">Could not load your scheduled messages.</Text>
+            <Text c="red.9">Could not load your scheduled messages.</Text>
             <Button variant="default" size="xs" onClick={() => query.refetch()}>
               Try again
             </Button>

@@ -3,7 +3,7 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MESSAGE_TYPE_VALUES, type MessageType } from '@kurir/core';
+import { MESSAGE_TYPE_VALUES, type MessageType } from '@kurir/core/schemas/messages';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAiSuggestions } from '../api/ai-suggestions';

@@ -3,7 +3,7 @@ import { Anchor, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconBrandViber, IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Channel } from '@kurir/core';
+import type { Channel } from '@kurir/core/constants';
 
 type Props = { value: Channel; onChange: (channel: Channel) => void; viberEnabled: boolean };
 

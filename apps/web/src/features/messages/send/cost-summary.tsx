@@ -3,8 +3,9 @@
 // server holds its price until Viber confirms delivery and refunds the difference.
 import { Anchor, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatEuros as formatMicros, type Channel } from '@kurir/core';
-import type { Quote } from './send-form';
+import { formatEuros as formatMicros } from '@kurir/core/money';
+import { type Channel } from '@kurir/core/constants';
+import { viberCostLines, type Quote } from './send-form';
 
 type Props = { channel: Channel; recipients: number; parts: number; quote: Quote; pricesLoaded: boolean };
 
@@ -29,25 +30,28 @@ export function CostSummary({ channel, recipients, parts, quote, pricesLoaded }:
       <Stack gap={6}>
         <Line label="Recipients" value={String(recipients)} />
         {!viber && <Line label="Parts per message" value={String(parts)} />}
-        <Line label={viber ? 'Cost (Viber)' : 'Cost'} value={formatMicros(quote.cost, 6)} strong />
-        {viber && quote.held > quote.cost && (
-          <Line label="Held until delivered" value={formatMicros(quote.held, 6)} />
+        {viber ? (
+          viberCostLines(quote).map((line, i) => (
+            <Line key={line.label} label={line.label} value={formatMicros(line.micros, 6)} strong={i === 0} />
+          ))
+        ) : (
+          <Line label="Cost" value={formatMicros(quote.cost, 6)} strong />
         )}
         <Divider my={4} />
         <Line
           label="Remaining balance"
           value={formatMicros(quote.remaining, 2)}
-          color={negative ? 'red' : undefined}
+          color={negative ? 'red.9' : undefined}
           strong
         />
         {viber && recipients > 0 && parts > 0 && (
           <Text fz="xs" c="dimmed">
-            Messages Viber cannot deliver go out as SMS, at the SMS price: up to {formatMicros(quote.smsFallbackCost, 6)}{' '}
-            if all of them do. That amount is held when you send and the difference is refunded once Viber delivers.
+            Messages Viber cannot deliver go out as SMS at the SMS price, so that price is held when you send. Each message
+            delivered on Viber costs the Viber price and the difference comes back to your balance.
           </Text>
         )}
         {negative && (
-          <Text fz="xs" c="red" role="alert">
+          <Text fz="xs" c="red.9" role="alert">
             Your balance does not cover this send.{' '}
             <Anchor component={Link} to="/dashboard" fz="xs">
               Top up your balance

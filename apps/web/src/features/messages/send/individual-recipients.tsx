@@ -1,7 +1,7 @@
 // Individual mode: one number per row; rows can be added and removed, but one always stays.
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { isValidRecipient, normalizePhone } from '@kurir/core';
+import { isValidRecipient, normalizePhone } from '@kurir/core/phone';
 
 type Props = {
   rows: string[];

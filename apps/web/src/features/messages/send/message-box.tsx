@@ -1,7 +1,8 @@
 // The message text with a live counter: encoding, parts, room left in the part, and which
 // characters force Unicode (they cut a part from 160 to 70 characters, so people want to know).
 import { Badge, Group, Text, Textarea } from '@mantine/core';
-import { MESSAGE_MAX_LENGTH, PART_CAPACITY, type MessageAnalysis } from '@kurir/core';
+import { MESSAGE_MAX_LENGTH } from '@kurir/core/constants';
+import { PART_CAPACITY, type MessageAnalysis } from '@kurir/core/sms';
 
 type Props = {
   value: string;
@@ -51,7 +52,7 @@ export function MessageBox({ value, onChange, onBlur, analysis, error }: Props) 
         </Text>
       </Group>
       {unicode && (
-        <Text fz="xs" c="orange.8" mt={4}>
+        <Text fz="xs" c="orange.9" mt={4}>
           Unicode because of: {shown.join(', ')}
           {more > 0 && ` and ${more} more`} — a part holds {analysis.perPart} characters instead of{' '}
           {analysis.perPart === PART_CAPACITY.unicode.single ? PART_CAPACITY.gsm.single : PART_CAPACITY.gsm.multi}.

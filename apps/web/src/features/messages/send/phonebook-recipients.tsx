@@ -61,7 +61,7 @@ function CountLine({ selected, counted }: { selected: number; counted: Phonebook
   if (counted.loading) return 'Counting contacts…';
   if (counted.failed) {
     return (
-      <Text span c="red" fz="sm">
+      <Text span c="red.9" fz="sm">
         Could not count the contacts of the chosen phonebooks.
       </Text>
     );

@@ -79,7 +79,7 @@ export function RecipientsTabs(props: Props) {
         </Tabs.Panel>
       </Tabs>
       {error && (
-        <Text fz="sm" c="red" mt={6} role="alert" data-testid="recipients-error">
+        <Text fz="sm" c="red.9" mt={6} role="alert" data-testid="recipients-error">
           {error}
         </Text>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_UNIT_PRICE_MICROS, SEND_MESSAGES } from '@kurir/core';
-import { messageProblem, parseTyped, quoteSend, recipientsProblem, scheduleProblem, typedEntries, unitPricesFrom } from './send-form';
+import { FALLBACK_UNIT_PRICE_MICROS } from '@kurir/core/pricing';
+import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
+import { messageProblem, parseTyped, quoteSend, recipientsProblem, scheduleProblem, typedEntries, unitPricesFrom, viberCostLines } from './send-form';
 
 describe('recipients on the Send page', () => {
   it('splits bulk input on new lines and commas and drops blanks', () => {
@@ -66,5 +67,27 @@ describe('the cost summary', () => {
 
   it('goes negative when the credit does not cover the send', () => {
     expect(quoteSend({ channel: 'sms', recipients: 30, parts: 1, prices: fallback, creditEuros: 2 }).remaining).toBeLessThan(0);
+  });
+});
+
+describe('the Viber cost summary (defect 3)', () => {
+  it('shows the hold taken now, the Viber charge and the refunded difference; the balance after is credit minus the hold', () => {
+    const prices = unitPricesFrom(0.07991, 0.03);
+    const quote = quoteSend({ channel: 'viber', recipients: 10, parts: 1, prices, creditEuros: 1 });
+    expect(viberCostLines(quote)).toEqual([
+      { label: 'Held now (SMS fallback price)', micros: 799_100 },
+      { label: 'Charged if delivered on Viber', micros: 300_000 },
+      { label: 'Refunded after Viber delivery', micros: 499_100 },
+    ]);
+    expect(quote.remaining).toBe(1_000_000 - 799_100);
+  });
+});
+
+describe('implausible numbers in a bulk list', () => {
+  it("warns about '12345' (+12345 passes the pattern but cannot exist) before it is priced", () => {
+    const parsed = parseTyped(['+38640111222', '12345']);
+    expect(parsed.recipients).toContain('+12345');
+    expect(recipientsProblem(parsed)).toBe('+12345 does not look like a real phone number. Check the country code and the length.');
+    expect(recipientsProblem(parseTyped(['+38640111222']))).toBeNull();
   });
 });

@@ -1,20 +1,10 @@
 // The Send page's rules as plain functions (spec §5, §9), built on the core rules the server
 // charges with, so that what the page shows and allows is what the server will do.
-import {
-  FALLBACK_UNIT_PRICE_MICROS,
-  MESSAGE_MAX_LENGTH,
-  SEND_MESSAGES,
-  eurosToMicros,
-  parseRecipients,
-  priceSend,
-  recipientsError,
-  remainingBalance,
-  splitRecipientText,
-  type Channel,
-  type Micros,
-  type ParsedRecipients,
-  type UnitPrices as CoreUnitPrices,
-} from '@kurir/core';
+import { FALLBACK_UNIT_PRICE_MICROS, priceSend, remainingBalance } from '@kurir/core/pricing';
+import { MESSAGE_MAX_LENGTH, type Channel } from '@kurir/core/constants';
+import { SEND_MESSAGES, parseRecipients, recipientsError, splitRecipientText, type ParsedRecipients } from '@kurir/core/schemas/messages';
+import { eurosToMicros, type Micros } from '@kurir/core/money';
+import { isPossibleNumber } from '@kurir/core/phone';
 
 export type RecipientMode = 'individual' | 'bulk' | 'phonebook';
 
@@ -32,9 +22,25 @@ export function parseTyped(entries: readonly string[]): ParsedRecipients {
   return parseRecipients(entries);
 }
 
-/** The spec's recipient message, or null when the recipients are fine. */
+/**
+ * Numbers that pass the spec's pattern but cannot exist (libphonenumber's lengths per country):
+ * '12345' becomes '+12345', which the pattern lets through and which would be charged.
+ */
+export function implausibleRecipients(recipients: readonly string[]): string[] {
+  return recipients.filter((r) => !isPossibleNumber(r));
+}
+
+export function implausibleProblem(numbers: readonly string[]): string | null {
+  if (numbers.length === 0) return null;
+  const shown = numbers.slice(0, 3).join(', ') + (numbers.length > 3 ? ` and ${numbers.length - 3} more` : '');
+  return numbers.length === 1
+    ? `${shown} does not look like a real phone number. Check the country code and the length.`
+    : `${numbers.length} numbers do not look like real phone numbers: ${shown}. Check the country codes and lengths.`;
+}
+
+/** The spec's recipient message, then the implausible-number warning, or null when all is fine. */
 export function recipientsProblem(parsed: ParsedRecipients): string | null {
-  return recipientsError(parsed, NO_CLIENT_CAP);
+  return recipientsError(parsed, NO_CLIENT_CAP) ?? implausibleProblem(implausibleRecipients(parsed.recipients));
 }
 
 export function messageProblem(message: string): string | null {
@@ -51,7 +57,7 @@ export function scheduleProblem(schedule: boolean, scheduledFor: Date | null, no
   return null;
 }
 
-export type UnitPrices = CoreUnitPrices;
+export type UnitPrices = Record<Channel, Micros>;
 
 /** Loaded prices where known, else the spec's fallback prices. */
 export function unitPricesFrom(sms: number | undefined, viber: number | undefined): UnitPrices {
@@ -88,4 +94,18 @@ export function quoteSend(input: {
     smsFallbackCost: price.smsFallbackCost,
     remaining: remainingBalance(eurosToMicros(input.creditEuros), price.hold),
   };
+}
+
+/**
+ * The Viber lines of the cost summary, in the order money moves: what is taken from the balance
+ * now (the SMS-fallback price, so any message may fall back), what Viber delivery costs, and what
+ * comes back after delivery. Affordability is judged on what is taken now.
+ */
+export function viberCostLines(quote: Quote): { label: string; micros: number }[] {
+  const refunded = Math.max(0, quote.held - quote.cost);
+  return [
+    { label: 'Held now (SMS fallback price)', micros: quote.held },
+    { label: 'Charged if delivered on Viber', micros: quote.cost },
+    { label: 'Refunded after Viber delivery', micros: refunded },
+  ];
 }

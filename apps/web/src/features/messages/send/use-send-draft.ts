@@ -1,7 +1,9 @@
 // Everything the user has chosen and typed on the Send page, with the services they have bought
 // applied: a service that lapses while the page is open stops being used, whatever was chosen.
 import { useState } from 'react';
-import type { Channel, MessageType, User } from '@kurir/core';
+import type { Channel } from '@kurir/core/constants';
+import type { MessageType } from '@kurir/core/schemas/messages';
+import type { User } from '@kurir/core/schemas/auth';
 import type { RecipientMode } from './send-form';
 
 /** Spec §4: Viber only if it is the user's primary channel and the Viber service is active. */

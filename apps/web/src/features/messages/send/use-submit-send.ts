@@ -1,6 +1,6 @@
 // Send now or schedule (spec §7, §8): one request with every recipient, the toasts the spec
 // words, and a clean page after success.
-import { SEND_MESSAGES } from '@kurir/core';
+import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendMessage, type SendInput } from '../api/send-message';

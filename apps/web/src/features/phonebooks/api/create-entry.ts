@@ -1,7 +1,7 @@
 // POST /api/phonebooks/:id/entries: one new contact.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ContactBody, phonebookEntryResponseSchema } from '@kurir/core';
+import type { ContactBody, phonebookEntryResponseSchema } from '@kurir/core/schemas/phonebooks';
 import { api, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -2,7 +2,7 @@
 // (spec §7): the list's counts, the phonebook and its entries, and the Send page's picker.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { phonebookChangedResponseSchema, PhonebookBody } from '@kurir/core';
+import type { phonebookChangedResponseSchema, PhonebookBody } from '@kurir/core/schemas/phonebooks';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 // DELETE /api/phonebooks/:id/entries/:entryId: one contact.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageResponseSchema } from '@kurir/core';
+import type { messageResponseSchema } from '@kurir/core/schemas/auth';
 import { api, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

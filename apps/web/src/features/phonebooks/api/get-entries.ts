@@ -1,7 +1,7 @@
 // GET /api/phonebooks/:id/entries: every contact of one phonebook (searched in the browser).
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { phonebookEntriesResponseSchema } from '@kurir/core';
+import type { phonebookEntriesResponseSchema } from '@kurir/core/schemas/phonebooks';
 import { api, segment } from '../../../lib/api';
 import { getPhonebookKey } from './get-phonebook';
 

@@ -1,7 +1,7 @@
 // GET /api/phonebooks/:id: one phonebook, for the contacts page header.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { phonebookResponseSchema } from '@kurir/core';
+import type { phonebookResponseSchema } from '@kurir/core/schemas/phonebooks';
 import { api, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

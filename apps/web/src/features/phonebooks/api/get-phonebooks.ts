@@ -1,7 +1,7 @@
 // GET /api/phonebooks: the customer's phonebooks with their contact counts.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { phonebooksResponseSchema } from '@kurir/core';
+import type { phonebooksResponseSchema } from '@kurir/core/schemas/phonebooks';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -2,7 +2,7 @@
 // ('HTTP {status}: {body}', 'Server returned invalid JSON response', or the generic line), so this
 // call reads the reply itself instead of going through lib/api's "{status}: {message}" errors.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkImportResponseSchema, type BulkImportBody, type BulkImportResponse } from '@kurir/core';
+import { bulkImportResponseSchema, type BulkImportBody, type BulkImportResponse } from '@kurir/core/schemas/phonebooks';
 import { bodyMessage, parseBody, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 // PUT /api/phonebooks/:id/entries/:entryId: one contact changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactBody } from '@kurir/core';
+import type { ContactBody } from '@kurir/core/schemas/phonebooks';
 import { api, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 import type { EntryChangedReply } from './create-entry';

@@ -1,6 +1,6 @@
 // PUT /api/phonebooks/:id: renames a phonebook or changes its description.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PhonebookBody } from '@kurir/core';
+import type { PhonebookBody } from '@kurir/core/schemas/phonebooks';
 import { api, segment } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 import type { PhonebookChangedReply } from './create-phonebook';

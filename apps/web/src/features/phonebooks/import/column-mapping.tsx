@@ -1,7 +1,7 @@
 // Which column of a file is the name, the phone, the email and the notes: guessed from the header
 // row by core (guessColumnMapping), changeable here before anything is imported.
 import { Checkbox, Select, SimpleGrid, Stack } from '@mantine/core';
-import type { ColumnMapping, ContactField, CsvRecord } from '@kurir/core';
+import type { ColumnMapping, ContactField, CsvRecord } from '@kurir/core/contacts-import';
 
 const FIELDS: { field: ContactField; label: string; required: boolean }[] = [
   { field: 'name', label: 'Name column', required: true },

@@ -3,7 +3,7 @@
 import { FileInput, Loader, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { guessColumnMapping, type ColumnMapping, type CsvRecord } from '@kurir/core';
+import { guessColumnMapping, type ColumnMapping, type CsvRecord } from '@kurir/core/contacts-import';
 import { ColumnMappingForm } from './column-mapping';
 import { ACCEPTED_FILES, ContactFileError, FILE_MESSAGES, readContactFile } from './read-contact-file';
 

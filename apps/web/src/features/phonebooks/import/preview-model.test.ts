@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, PHONEBOOK_MESSAGES, parseContactText } from '@kurir/core';
+import { CONTACT_MESSAGES, parseContactText } from '@kurir/core/contacts-import';
+import { PHONEBOOK_MESSAGES } from '@kurir/core/schemas/phonebooks';
 import { NOTHING_NEW, buildPreview, entriesToSend, importBlocker, importResultToast } from './preview-model';
 
 const preview = (text: string, existing: string[] = []) => buildPreview(parseContactText(text), new Set(existing));

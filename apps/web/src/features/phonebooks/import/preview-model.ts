@@ -1,15 +1,8 @@
 // What the Bulk Import dialog shows before anything is sent: every row checked with core's rules
 // (the server applies the same ones again), repeats within the import and numbers already in the
 // phonebook marked, and the words of the result toast. Pure, so it is tested without a browser.
-import {
-  CONTACT_MESSAGES,
-  MAX_IMPORT_ROWS,
-  PHONEBOOK_MESSAGES,
-  checkContactImport,
-  type BulkImportResponse,
-  type ContactCheck,
-  type ContactInput,
-} from '@kurir/core';
+import { CONTACT_MESSAGES, MAX_IMPORT_ROWS, checkContactImport, type ContactCheck, type ContactInput } from '@kurir/core/contacts-import';
+import { PHONEBOOK_MESSAGES, type BulkImportResponse } from '@kurir/core/schemas/phonebooks';
 
 export type RowStatus = 'valid' | 'invalid' | 'duplicate';
 

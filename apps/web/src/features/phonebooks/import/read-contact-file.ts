@@ -1,6 +1,6 @@
 // A chosen CSV or Excel file → records of cells for core's importer. The XLSX reader is loaded
 // only when an .xlsx file is picked, so it never weighs on the main bundle.
-import { parseCsv, recordsFromCells, type CsvRecord } from '@kurir/core';
+import { parseCsv, recordsFromCells, type CsvRecord } from '@kurir/core/contacts-import';
 
 export const ACCEPTED_FILES =
   '.csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,7 +1,7 @@
 // GET /api/products/available: the catalogue on sale now.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { availableProductsResponseSchema } from '@kurir/core';
+import type { availableProductsResponseSchema } from '@kurir/core/schemas/products';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

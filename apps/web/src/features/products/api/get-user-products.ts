@@ -1,7 +1,7 @@
 // GET /api/user/products: the services this user has bought, newest first.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { userProductsResponseSchema } from '@kurir/core';
+import type { userProductsResponseSchema } from '@kurir/core/schemas/products';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 

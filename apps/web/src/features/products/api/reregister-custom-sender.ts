@@ -2,7 +2,8 @@
 // charge; the user's products and the admins' pending list change (spec §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { messageResponseSchema, reregisterSenderBodySchema } from '@kurir/core';
+import type { messageResponseSchema } from '@kurir/core/schemas/auth';
+import type { reregisterSenderBodySchema } from '@kurir/core/schemas/products';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 import { getUserProductsKey } from './get-user-products';

@@ -1,6 +1,7 @@
 // PUT /api/user/profile: answers with the user, which replaces the signed-in user (spec §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateBody, User } from '@kurir/core';
+import type { ProfileUpdateBody } from '@kurir/core/schemas/profile';
+import type { User } from '@kurir/core/schemas/auth';
 import { api } from '../../../lib/api';
 import { queryRoots } from '../../../lib/query-keys';
 import { setCurrentUser } from '../../../lib/session/current-user';
