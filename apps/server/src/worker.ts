@@ -1,7 +1,7 @@
 // A worker: the same background jobs as `npm start` runs in-process (dispatcher, scheduled sends,
 // receipts, Viber fallback), without HTTP. For production scale-out on PostgreSQL: run web
 // instances with RUN_JOBS=false (or not) and any number of these; they share the queue in the
-// database and never send a message twice. SIGINT/SIGTERM: stop claiming, finish the submits in
+// database and never claim a message twice. SIGINT/SIGTERM: stop claiming, finish the submits in
 // hand, close the provider, then the database.
 import pino from 'pino';
 import { loadConfig } from './config';

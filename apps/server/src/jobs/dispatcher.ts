@@ -9,6 +9,7 @@ import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/m
 import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
 import { countSubmit } from '../observability/metrics';
+import { AcceptanceRecorder } from './acceptance-recorder';
 
 export interface DispatcherOptions {
   batchSize: number;
@@ -25,9 +26,6 @@ export interface JobLogger {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
-
-/** Accepted messages recorded per statement while a batch is in flight. */
-const RECORD_GROUP = 50;
 
 /** The longest wait between two attempts of one message. */
 const MAX_BACKOFF_SECONDS = 3600;
@@ -80,32 +78,22 @@ export class Dispatcher {
     if (claimed.length === 0) return 0;
     const batch = await this.switchUncarriedViber(leaseToken, claimed);
 
-    // Accepted messages are recorded in groups while the batch is still being submitted, so
-    // their receipts rarely arrive before the provider id is stored (see lifecycle/receipts.ts).
-    let accepted: AcceptedMessage[] = [];
-    let recording = Promise.resolve();
-    let recordError: unknown = null;
-    const flush = () => {
-      const group = accepted;
-      accepted = [];
-      recording = recording.then(() => this.recordAccepted(leaseToken, group)).catch((error: unknown) => {
-        recordError = error;
-      });
-      return recording;
-    };
+    // Acceptances are recorded continuously (group commit, see acceptance-recorder.ts), and a
+    // submit slot is free again only once its acceptance is recorded: a crash then resends at
+    // most the `concurrency` messages in flight, and receipts rarely arrive before the provider id.
+    const recorder = new AcceptanceRecorder((group) => this.recordAccepted(leaseToken, group));
     await forEachLimited(batch, this.options.concurrency, async (m) => {
+      if (recorder.failed) return; // the database is not taking records; the lease brings them back
       try {
         const result = await this.submit(m);
         countSubmit(result.provider, undefined);
-        accepted.push({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
-        if (accepted.length >= RECORD_GROUP) void flush();
+        await recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
       } catch (error) {
         countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
         await this.recordFailure(leaseToken, m, error);
       }
     });
-    await flush();
-    if (recordError) throw recordError;
+    await recorder.finish();
     return claimed.length;
   }
 

@@ -5,6 +5,12 @@
 // Errors: no answer, 408, 429 and 5xx are temporary; 401/403 too (a wrong or blocked API key is
 // the account's problem, not the message's: the operator fixes it and the retries go through);
 // any other 4xx, and a message Infobip answers with status group REJECTED, is permanent.
+//
+// Never twice: each message goes out with OUR id as Infobip's messageId (Infobip accepts a
+// client-chosen messageId per destination), so a resubmission after a crash names a message
+// Infobip already has. Infobip's public docs do not say how a repeated messageId is answered; we
+// take both plausible answers as "accepted, under that id": the original answer again (same
+// messageId), or a refusal that says the messageId is a duplicate (see duplicateMessageId below).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
@@ -76,6 +82,11 @@ export class InfobipProvider implements SmsProvider {
     }
     this.unreachable = null;
     const body = parseJson(await response.text().catch(() => ''));
+    const vendorId = vendorMessageId(message);
+    if (duplicateMessageId(body)) {
+      this.log.info({ messageId: message.id, vendorId }, 'Infobip already has this message: recorded as accepted, not sent again');
+      return { providerMessageId: vendorId };
+    }
     if (!response.ok) throw httpError(response.status, body);
     const sent = body?.messages?.[0];
     const rejected = rejectionOf(sent?.status);
@@ -136,7 +147,7 @@ export class InfobipProvider implements SmsProvider {
         messages: [
           {
             from: message.from,
-            destinations: [{ to: digitsOf(message.to) }],
+            destinations: [{ to: digitsOf(message.to), messageId: vendorMessageId(message) }],
             text: message.text,
             callbackData: message.id,
             ...(this.settings.notifyUrl ? { notifyUrl: this.settings.notifyUrl, notifyContentType: 'application/json' } : {}),
@@ -163,7 +174,7 @@ export class InfobipProvider implements SmsProvider {
         messages: [
           {
             sender,
-            destinations: [{ to: digitsOf(message.to) }],
+            destinations: [{ to: digitsOf(message.to), messageId: vendorMessageId(message) }],
             content: { type: 'TEXT', text: message.text },
             ...(validity ? { options: validity } : {}),
             webhooks: {
@@ -179,6 +190,28 @@ export class InfobipProvider implements SmsProvider {
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
+}
+
+/**
+ * The messageId Infobip gets: our message id, so a resubmission is recognised. A Viber message
+ * that falls back to SMS is the same row sent again on purpose, so each channel has its own id.
+ */
+export function vendorMessageId(message: Pick<OutboundMessage, 'id' | 'channel'>): string {
+  return message.channel === 'viber' ? `${message.id}-viber` : message.id;
+}
+
+const DUPLICATE_ID = /duplicate|already (exists|been (sent|submitted|used)|in use|used)|not unique/i;
+
+/**
+ * Whether Infobip refused the message because it already has one with this messageId: in the
+ * request error (HTTP 4xx) or as the message's REJECTED status.
+ */
+function duplicateMessageId(body: SendResponse | null): boolean {
+  const exception = body?.requestError?.serviceException;
+  const status = body?.messages?.[0]?.status;
+  const rejected = status?.groupName.toUpperCase() === 'REJECTED';
+  const said = [exception?.messageId, exception?.text, rejected ? status?.name : undefined, rejected ? status?.description : undefined];
+  return said.some((text) => text !== undefined && DUPLICATE_ID.test(text) && /message[ _-]?id/i.test(text));
 }
 
 /** Infobip wants international numbers without the "+". */

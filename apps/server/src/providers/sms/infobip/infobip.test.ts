@@ -14,6 +14,22 @@ import type { DatabaseHandle } from '../../../db/client';
 import { createSmsProvider } from '../registry';
 import { ProviderError, type DeliveryReceipt, type OutboundMessage } from '../types';
 import { InfobipProvider } from './infobip-provider';
+import { sql } from 'drizzle-orm';
+import { Dispatcher } from '../../../jobs/dispatcher';
+import { createMessageStore } from '../../../modules/messages/lifecycle/message-store';
+import {
+  SMS_PRICE,
+  TEST_DISPATCH,
+  creditOf,
+  customer,
+  dispatcherFor,
+  expectLedgerConsistent,
+  messagesOf,
+  newPhone,
+  refundsOf,
+  silentLog as quietJobs,
+} from '../../../modules/messages/messages.test-support';
+import { createTestApp, type TestApp } from '../../../test/helper';
 
 const SECRET = 'webhook-secret-0123456789';
 const silentLog = pino({ level: 'silent' });
@@ -25,8 +41,33 @@ interface Seen {
   body: unknown;
 }
 
-/** What the fake Infobip answers next: a status and a JSON body, or silence, or a dropped socket. */
-type Answer = { status: number; body?: unknown } | 'hang' | 'drop';
+/**
+ * What the fake Infobip answers next: a status and a JSON body, or silence, or a dropped socket,
+ * or 'infobip': as Infobip does with a client-chosen messageId (accepts it under that id, hands
+ * it to the operator once, and answers a repeated messageId as `repeatAnswer` says).
+ */
+type Answer = { status: number; body?: unknown } | 'hang' | 'drop' | 'infobip';
+type RepeatAnswer = 'original answer' | 'refused as duplicate' | 'rejected status';
+let repeatAnswer: RepeatAnswer = 'original answer';
+/** The messageIds the fake Infobip took, each handed to the operator once (what would reach a handset). */
+const handedOn = new Map<string, unknown>();
+
+function answerLikeInfobip(body: { messages: Array<{ destinations: Array<{ to: string; messageId?: string }> }> }): { status: number; body: unknown } {
+  const destination = body.messages[0]!.destinations[0]!;
+  const messageId = destination.messageId ?? `ib-${handedOn.size + 1}`;
+  const original = handedOn.get(messageId);
+  if (!original) {
+    const answer = accepted(messageId);
+    handedOn.set(messageId, answer.body);
+    return answer;
+  }
+  if (repeatAnswer === 'original answer') return { status: 200, body: original };
+  if (repeatAnswer === 'refused as duplicate') {
+    return { status: 400, body: { requestError: { serviceException: { messageId: 'BAD_REQUEST', text: `Message ID ${messageId} already exists` } } } };
+  }
+  const status = { groupId: 5, groupName: 'REJECTED', id: 55, name: 'REJECTED_DUPLICATE_MESSAGE_ID', description: 'Duplicate message id' };
+  return { status: 200, body: { messages: [{ messageId, to: destination.to, status }] } };
+}
 
 const seen: Seen[] = [];
 let answer: Answer = { status: 200 };
@@ -41,8 +82,9 @@ beforeAll(async () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
       if (answer === 'hang') return;
       if (answer === 'drop') return req.socket.destroy();
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body ?? {}));
+      const reply = answer === 'infobip' ? answerLikeInfobip(JSON.parse(raw)) : answer;
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,7 +140,7 @@ describe('Infobip requests', () => {
       messages: [
         {
           from: 'Kurir',
-          destinations: [{ to: '38640111222' }],
+          destinations: [{ to: '38640111222', messageId: 'msg-1' }],
           text: 'Your table is ready',
           callbackData: 'msg-1',
           notifyUrl: `https://kurir.example/api/webhooks/infobip/${SECRET}`,
@@ -118,7 +160,7 @@ describe('Infobip requests', () => {
       messages: [
         {
           sender: 'KurirViber',
-          destinations: [{ to: '38640111222' }],
+          destinations: [{ to: '38640111222', messageId: 'msg-1-viber' }],
           content: { type: 'TEXT', text: 'Your table is ready' },
           options: { validityPeriod: { amount: 600, timeUnit: 'SECONDS' } },
           webhooks: { delivery: { url: `https://kurir.example/api/webhooks/infobip/${SECRET}` }, callbackData: 'msg-1' },
@@ -311,4 +353,54 @@ describe('Infobip delivery-report webhook', () => {
       `https://kurir.example/api/webhooks/infobip/${SECRET}`,
     );
   });
+});
+
+describe('a resubmission to Infobip after a crash', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it.each<RepeatAnswer>(['original answer', 'refused as duplicate', 'rejected status'])(
+    'is recognised by our message id (a repeat answered with: %s): one delivery, one charge',
+    async (repeat) => {
+      answer = 'infobip';
+      repeatAnswer = repeat;
+      handedOn.clear();
+      const start = 5_000_000;
+      const { phone, api } = await customer(t, { credit: start });
+      expect((await api.send({ recipients: [newPhone()], message: 'Only once, please' })).status).toBe(200);
+      const infobip = provider({ viberSender: undefined, notifyUrl: undefined });
+
+      // The worker dies after Infobip accepted the message and before the id was recorded.
+      const killed = new Dispatcher(
+        { ...createMessageStore(t.db), markSent: () => Promise.reject(new Error('killed')) },
+        infobip,
+        { ...TEST_DISPATCH, maxAttempts: 6 },
+        quietJobs,
+      );
+      await expect(killed.runOnce()).rejects.toThrow('killed');
+      const [lost] = await messagesOf(t.db, phone);
+      expect(lost!.status).toBe('pending');
+      // Its lease runs out and the next worker takes it again.
+      await t.db.execute(sql`update messages set locked_until = now() - interval '1 second' where id = ${lost!.id}::uuid`);
+      expect(await dispatcherFor(t.db, infobip).runOnce()).toBe(1);
+
+      const posted = seen.filter((s) => s.url === '/sms/2/text/advanced').length;
+      expect(posted).toBe(2); // submitted twice ...
+      expect([...handedOn.keys()]).toEqual([lost!.id]); // ... sent once, under our id
+      const [sent] = await messagesOf(t.db, phone);
+      expect(sent).toMatchObject({ status: 'sent', provider: 'infobip', providerMessageId: lost!.id });
+
+      await infobip.handleDeliveryReports({
+        results: [{ messageId: lost!.id, doneAt: '2026-03-01T10:15:00.000+0000', status: { groupId: 3, groupName: 'DELIVERED', id: 5, name: 'DELIVERED_TO_HANDSET' } }],
+      });
+      const [delivered] = await messagesOf(t.db, phone);
+      expect(delivered!.status).toBe('delivered');
+      expect(await refundsOf(t.db, delivered!.id)).toHaveLength(0);
+      expect(await creditOf(t.db, phone)).toBe(start - SMS_PRICE);
+      await expectLedgerConsistent(t.db);
+    },
+  );
 });
