@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { messages, users } from '../apps/server/src/db/schema';
 import { Dispatcher } from '../apps/server/src/jobs/dispatcher';
 import { changeBalance } from '../apps/server/src/modules/billing/ledger';
+import { createMessageStore } from '../apps/server/src/modules/messages/lifecycle/message-store';
 import type { OutboundMessage, SmsProvider } from '../apps/server/src/providers/sms/types';
 import { runBench, withSignedInApp } from './support';
 
@@ -71,7 +72,7 @@ async function bench(label: string, handle: DatabaseHandle) {
 
     // The dispatcher drains what was queued.
     const dispatcher = new Dispatcher(
-      handle.db,
+      createMessageStore(handle.db),
       new InstantProvider(),
       { batchSize: 500, concurrency: 50, leaseSeconds: 120, maxAttempts: 5, retryBaseSeconds: 10, pollMs: 1000, viberValiditySeconds: 60 },
       { info() {}, warn() {}, error: (o) => console.error(o) },

@@ -20,7 +20,6 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { statsRoutes } from './modules/dashboard/stats.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createAiProvider } from './providers/ai/registry';
-import { outboxRoutes } from './modules/dev/outbox.routes';
 import { phonebookRoutes } from './modules/phonebooks/phonebooks.routes';
 import { recentTransactionsRoutes } from './modules/dashboard/recent-transactions.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -29,8 +28,6 @@ import { productRoutes } from './modules/products/products.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { loadFeatures } from './modules/users/features';
 import type { SmsProvider } from './providers/sms/types';
-import { InfobipProvider } from './providers/sms/infobip/infobip-provider';
-import { infobipWebhookRoutes } from './providers/sms/infobip/infobip-webhook.routes';
 
 export interface AppDeps {
   config: Config;
@@ -81,8 +78,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await app.register(messagesRoutes({ db, config }));
   await app.register(statsRoutes({ db }));
   await app.register(aiRoutes({ ai: createAiProvider(config.ai) }));
-  if (deps.sms.name === 'simulator') await app.register(outboxRoutes(db));
-  if (deps.sms instanceof InfobipProvider) await app.register(infobipWebhookRoutes(deps.sms));
+  // The SMS vendor's own routes: a delivery-report webhook, or the simulator's dev outbox.
+  const vendorRoutes = deps.sms.routes?.();
+  if (vendorRoutes) await app.register(vendorRoutes);
 
   await registerWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;

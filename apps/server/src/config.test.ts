@@ -26,3 +26,28 @@ describe('production safeguards', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SMS_SIMULATOR: 'true' })).toThrow(/PAYMENTS_PROVIDER=test is refused/);
   });
 });
+
+describe('the SMS provider settings', () => {
+  const infobip = { SMS_PROVIDER: 'infobip', INFOBIP_BASE_URL: 'https://x.api.infobip.com/', INFOBIP_API_KEY: 'key', INFOBIP_WEBHOOK_SECRET: 'a-webhook-secret-long-enough' };
+
+  it("are the chosen vendor's own, with its Viber validity default", () => {
+    const sim = loadConfig({}).sms;
+    expect(sim).toMatchObject({ provider: 'simulator', viberValiditySeconds: 60, simulator: { delayMs: 1500, failureRate: 0.05 } });
+    expect(sim).not.toHaveProperty('infobip');
+    const real = loadConfig({ ...infobip, PUBLIC_URL: 'https://kurir.example/' }).sms;
+    expect(real).toMatchObject({
+      provider: 'infobip',
+      viberValiditySeconds: 86_400,
+      infobip: { baseUrl: 'https://x.api.infobip.com', notifyUrl: 'https://kurir.example/api/webhooks/infobip/a-webhook-secret-long-enough' },
+    });
+    expect(loadConfig({ VIBER_VALIDITY_SECONDS: '120' }).sms.viberValiditySeconds).toBe(120);
+  });
+
+  it('names what a vendor is missing, and refuses an unknown vendor', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'infobip', INFOBIP_API_KEY: 'key' })).toThrow(
+      'SMS_PROVIDER=infobip needs INFOBIP_BASE_URL, INFOBIP_API_KEY and INFOBIP_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ ...infobip, INFOBIP_WEBHOOK_SECRET: 'short' })).toThrow('INFOBIP_WEBHOOK_SECRET must be at least 16 characters');
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow('Invalid configuration');
+  });
+});

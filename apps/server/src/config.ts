@@ -1,7 +1,11 @@
-// The environment, parsed once into one typed object. Everything configurable is named here.
+// The environment, parsed once into one typed object, one small parser per area. Everything
+// configurable is named here, except each SMS vendor's settings, which its own folder declares.
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_SENDER_NAME } from '@kurir/core';
+import { infobipEnvSchema } from './providers/sms/infobip/infobip-config';
+import { simulatorEnvSchema } from './providers/sms/simulator/simulator-config';
+import { smppEnvSchema } from './providers/sms/smpp/smpp-config';
 
 const boolean = z
   .enum(['true', 'false', '1', '0'])
@@ -38,32 +42,6 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['simulator', 'smpp', 'infobip']).default('simulator'),
   /** The simulator shows every sign-in code on the public dev outbox: refused when NODE_ENV=production unless allowed. */
   ALLOW_SMS_SIMULATOR: boolean.default(false),
-  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(1500),
-  SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
-  SIMULATOR_NOT_ON_VIBER_RATE: z.coerce.number().min(0).max(1).default(0.3),
-  /** How long Viber may try before the message is sent as SMS; default 60 s on the simulator, 1 day otherwise. */
-  VIBER_VALIDITY_SECONDS: z.coerce.number().int().min(1).optional(),
-  /** SMPP 3.4 transceiver (SMS_PROVIDER=smpp); each setting is explained in the README's configuration table. */
-  SMPP_HOST: z.string().min(1).optional(),
-  SMPP_PORT: z.coerce.number().int().min(1).max(65535).default(2775),
-  SMPP_SYSTEM_ID: z.string().min(1).optional(),
-  SMPP_PASSWORD: z.string().optional(),
-  SMPP_SYSTEM_TYPE: z.string().default(''),
-  SMPP_WINDOW: z.coerce.number().int().min(1).max(1000).default(10),
-  SMPP_THROUGHPUT: z.coerce.number().min(0).default(100),
-  SMPP_ENQUIRE_LINK_SECONDS: z.coerce.number().positive().default(30),
-  SMPP_RESPONSE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
-  SMPP_BIND_WAIT_SECONDS: z.coerce.number().positive().default(10),
-  SMPP_SOURCE_TON: z.coerce.number().int().min(0).max(6).optional(),
-  SMPP_SOURCE_NPI: z.coerce.number().int().min(0).max(18).optional(),
-  SMPP_DATA_CODING: z.enum(['0', '1']).default('0').transform((v) => (v === '1' ? 1 : 0) as 0 | 1),
-  /** Infobip HTTP API (SMS_PROVIDER=infobip). */
-  INFOBIP_BASE_URL: z.string().url().optional(),
-  INFOBIP_API_KEY: z.string().min(1).optional(),
-  INFOBIP_VIBER_SENDER: z.string().min(1).optional(),
-  INFOBIP_WEBHOOK_SECRET: z.string().min(16, 'INFOBIP_WEBHOOK_SECRET must be at least 16 characters').optional(),
-  INFOBIP_NOTIFY_URL: z.string().url().optional(),
-  INFOBIP_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   MAX_RECIPIENTS_PER_SEND: z.coerce.number().int().min(1).default(50_000),
   /** Run the dispatcher and its jobs in this process (false for web-only instances; see worker.ts). */
   RUN_JOBS: boolean.default(true),
@@ -88,53 +66,71 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
-export type Env = z.input<typeof envSchema>;
+/**
+ * The SMS provider's settings: one member per vendor, each declared in the vendor's folder. Adding
+ * a vendor adds one member here and one line in providers/sms/registry.ts.
+ */
+const smsEnvSchema = z.discriminatedUnion('SMS_PROVIDER', [simulatorEnvSchema, smppEnvSchema, infobipEnvSchema]);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  // An empty variable (DATABASE_URL=) means "not set", as in most deployment tools.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const embedded = e.DATABASE_URL === undefined;
-  const production = e.NODE_ENV === 'production';
-  if (!embedded && e.SECRET_KEY === undefined) {
+export type Env = z.input<typeof envSchema> &
+  Partial<z.input<typeof simulatorEnvSchema> & z.input<typeof smppEnvSchema> & z.input<typeof infobipEnvSchema>>;
+type ParsedEnv = z.output<typeof envSchema>;
+
+function parseOrThrow<S extends z.ZodType>(schema: S, env: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+function parseDatabase(e: ParsedEnv, dataDir: string) {
+  if (e.DATABASE_URL !== undefined && e.SECRET_KEY === undefined) {
     // Several instances share one PostgreSQL, so they must share the key that hashes codes.
     throw new Error('SECRET_KEY (32+ characters) is required when DATABASE_URL is set');
   }
-  if (e.PAYMENTS_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY)) {
-    throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
-  }
-  if (e.PAYMENTS_PROVIDER === 'test' && production && !e.ALLOW_TEST_PAYMENTS) {
-    // The test card form tops up balances for free: never by accident in production.
-    throw new Error('PAYMENTS_PROVIDER=test is refused in production; set PAYMENTS_PROVIDER=stripe (or ALLOW_TEST_PAYMENTS=true for a demo)');
-  }
-  if (e.SMS_PROVIDER === 'simulator' && production && !e.ALLOW_SMS_SIMULATOR) {
+  return e.DATABASE_URL === undefined
+    ? ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const)
+    : ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const);
+}
+
+function parseSms(e: ParsedEnv, env: Record<string, string>) {
+  if (e.SMS_PROVIDER === 'simulator' && e.NODE_ENV === 'production' && !e.ALLOW_SMS_SIMULATOR) {
     // Its dev outbox is public and shows every sign-in code: anyone could sign in as anyone.
     throw new Error('SMS_PROVIDER=simulator is refused in production; set SMS_PROVIDER=smpp or infobip (or ALLOW_SMS_SIMULATOR=true for a demo)');
   }
-  if (e.SMS_PROVIDER === 'smpp' && (!e.SMPP_HOST || !e.SMPP_SYSTEM_ID || e.SMPP_PASSWORD === undefined)) {
-    throw new Error('SMS_PROVIDER=smpp needs SMPP_HOST, SMPP_SYSTEM_ID and SMPP_PASSWORD');
+  const vendor = parseOrThrow(smsEnvSchema, { ...env, SMS_PROVIDER: e.SMS_PROVIDER });
+  /** The sender of users without an approved custom sender name; the profile shows the same. */
+  return { ...vendor, defaultSender: DEFAULT_SENDER_NAME };
+}
+
+export type SmsConfig = ReturnType<typeof parseSms>;
+
+function parsePayments(e: ParsedEnv) {
+  if (e.PAYMENTS_PROVIDER === 'test') {
+    if (e.NODE_ENV === 'production' && !e.ALLOW_TEST_PAYMENTS) {
+      // The test card form tops up balances for free: never by accident in production.
+      throw new Error('PAYMENTS_PROVIDER=test is refused in production; set PAYMENTS_PROVIDER=stripe (or ALLOW_TEST_PAYMENTS=true for a demo)');
+    }
+    return { provider: 'test' } as const;
   }
-  if (e.SMS_PROVIDER === 'infobip' && (!e.INFOBIP_BASE_URL || !e.INFOBIP_API_KEY || !e.INFOBIP_WEBHOOK_SECRET)) {
-    throw new Error('SMS_PROVIDER=infobip needs INFOBIP_BASE_URL, INFOBIP_API_KEY and INFOBIP_WEBHOOK_SECRET');
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
   return {
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL,
-    dataDir,
-    database: embedded
-      ? ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const)
-      : ({ kind: 'postgres', url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE } as const),
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+  } as const;
+}
+
+function parseSecurity(e: ParsedEnv) {
+  const embedded = e.DATABASE_URL === undefined;
+  return {
     /** Undefined in the embedded default: a key is then generated and kept under DATA_DIR. */
     secretKey: e.SECRET_KEY,
     adminPhones: e.ADMIN_PHONES ?? (embedded ? [EMBEDDED_ADMIN_PHONE] : []),
-    cookieSecure: e.COOKIE_SECURE ?? production,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     /** Behind a load balancer: read the client address from X-Forwarded-For. */
     trustProxy: e.TRUST_PROXY,
     session: {
@@ -146,70 +142,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codeRequestsPerIpHour: e.CODE_REQUESTS_PER_IP_HOUR,
       authRequestsPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },
-    sms: {
-      provider: e.SMS_PROVIDER,
-      /** The sender of users without an approved custom sender name; the profile shows the same. */
-      defaultSender: DEFAULT_SENDER_NAME,
-      simulator: {
-        delayMs: e.SIMULATOR_DELAY_MS,
-        failureRate: e.SIMULATOR_FAILURE_RATE,
-        notOnViberRate: e.SIMULATOR_NOT_ON_VIBER_RATE,
-      },
-      viberValiditySeconds: e.VIBER_VALIDITY_SECONDS ?? (e.SMS_PROVIDER === 'simulator' ? 60 : 86_400),
-      smpp:
-        e.SMS_PROVIDER === 'smpp'
-          ? {
-              host: e.SMPP_HOST!,
-              port: e.SMPP_PORT,
-              systemId: e.SMPP_SYSTEM_ID!,
-              password: e.SMPP_PASSWORD!,
-              systemType: e.SMPP_SYSTEM_TYPE,
-              window: e.SMPP_WINDOW,
-              throughput: e.SMPP_THROUGHPUT,
-              enquireLinkSeconds: e.SMPP_ENQUIRE_LINK_SECONDS,
-              responseTimeoutSeconds: e.SMPP_RESPONSE_TIMEOUT_SECONDS,
-              bindWaitSeconds: e.SMPP_BIND_WAIT_SECONDS,
-              sourceTon: e.SMPP_SOURCE_TON,
-              sourceNpi: e.SMPP_SOURCE_NPI,
-              dataCoding: e.SMPP_DATA_CODING,
-            }
-          : undefined,
-      infobip:
-        e.SMS_PROVIDER === 'infobip'
-          ? {
-              baseUrl: e.INFOBIP_BASE_URL!.replace(/\/+$/, ''),
-              apiKey: e.INFOBIP_API_KEY!,
-              viberSender: e.INFOBIP_VIBER_SENDER,
-              webhookSecret: e.INFOBIP_WEBHOOK_SECRET!,
-              /** Where Infobip posts delivery reports; without PUBLIC_URL, set it in Infobip's portal. */
-              notifyUrl:
-                e.INFOBIP_NOTIFY_URL ??
-                (e.PUBLIC_URL
-                  ? `${e.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks/infobip/${encodeURIComponent(e.INFOBIP_WEBHOOK_SECRET!)}`
-                  : undefined),
-              timeoutMs: e.INFOBIP_TIMEOUT_SECONDS * 1000,
-            }
-          : undefined,
-    },
-    payments:
-      e.PAYMENTS_PROVIDER === 'stripe'
-        ? ({
-            provider: 'stripe',
-            secretKey: e.STRIPE_SECRET_KEY!,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
-            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
-          } as const)
-        : ({ provider: 'test' } as const),
+  };
+}
+
+function parseJobs(e: ParsedEnv) {
+  return {
+    run: e.RUN_JOBS,
+    pollMs: e.DISPATCH_POLL_MS,
+    batchSize: e.DISPATCH_BATCH_SIZE,
+    concurrency: e.DISPATCH_CONCURRENCY,
+    maxAttempts: e.DISPATCH_MAX_ATTEMPTS,
+    leaseSeconds: e.DISPATCH_LEASE_SECONDS,
+    retryBaseSeconds: e.DISPATCH_RETRY_BASE_SECONDS,
+  };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // An empty variable (DATABASE_URL=) means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const e = parseOrThrow(envSchema, present);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL,
+    dataDir,
+    database: parseDatabase(e, dataDir),
+    ...parseSecurity(e),
+    sms: parseSms(e, present),
+    payments: parsePayments(e),
     messaging: { maxRecipientsPerSend: e.MAX_RECIPIENTS_PER_SEND },
-    jobs: {
-      run: e.RUN_JOBS,
-      pollMs: e.DISPATCH_POLL_MS,
-      batchSize: e.DISPATCH_BATCH_SIZE,
-      concurrency: e.DISPATCH_CONCURRENCY,
-      maxAttempts: e.DISPATCH_MAX_ATTEMPTS,
-      leaseSeconds: e.DISPATCH_LEASE_SECONDS,
-      retryBaseSeconds: e.DISPATCH_RETRY_BASE_SECONDS,
-    },
+    jobs: parseJobs(e),
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { ensureAdminUsers } from './modules/auth/auth.service';
 import { ensureCatalogue } from './modules/products/catalogue';
 import { startJobs } from './jobs';
-import { receiptHandler } from './jobs/receipts';
+import { receiptHandler } from './modules/messages/lifecycle/receipts';
 import pino from 'pino';
 import { createSmsProvider } from './providers/sms/registry';
 import { resolveSecretKey } from './secret-key';

@@ -24,9 +24,9 @@ import {
 } from '../modules/messages/messages.test-support';
 import { ProviderError } from '../providers/sms/types';
 import { createTestApp, type TestApp } from '../test/helper';
-import { claimDueMessages, markSent } from './dispatch-queue';
+import { claimDueMessages, markSent } from '../modules/messages/lifecycle/message-store';
 import type { Dispatcher } from './dispatcher';
-import { retryUnmatchedReceipts } from './receipts';
+import { retryUnmatchedReceipts } from '../modules/messages/lifecycle/receipts';
 
 let t: TestApp;
 beforeAll(async () => {

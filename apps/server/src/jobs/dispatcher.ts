@@ -2,19 +2,12 @@
 // them to the provider with a limit on concurrent submits, and records the outcome: the provider's
 // id and 'sent'; a temporary error goes back to the queue with exponential backoff; a permanent
 // one (or the last attempt) fails the message and refunds it. Any number of dispatchers, in one
-// process or many, share the queue safely (see dispatch-queue.ts).
+// process or many, share the queue safely (see modules/messages/lifecycle/message-store.ts). The
+// loop knows the database only through the small MessageStore it is given.
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/client';
+import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/messages/lifecycle/message-store';
+import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
-import {
-  claimDueMessages,
-  failClaimed,
-  markSent,
-  scheduleRetry,
-  switchClaimedToSms,
-  type ClaimedMessage,
-} from './dispatch-queue';
-import { onMessagesQueued } from './queue-signal';
 
 export interface DispatcherOptions {
   batchSize: number;
@@ -51,7 +44,7 @@ export class Dispatcher {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private readonly db: Database,
+    private readonly store: MessageStore,
     private readonly provider: SmsProvider,
     private readonly options: DispatcherOptions,
     private readonly log: JobLogger,
@@ -76,16 +69,17 @@ export class Dispatcher {
   /** Claims one batch and processes it; returns how many messages it took. */
   async runOnce(): Promise<number> {
     const leaseToken = randomUUID();
-    const claimed = await claimDueMessages(this.db, {
+    const claimed = await this.store.claimDue({
       limit: this.options.batchSize,
       leaseSeconds: this.options.leaseSeconds,
       leaseToken,
     });
     if (claimed.length === 0) return 0;
+    const batch = await this.switchUncarriedViber(leaseToken, claimed);
 
     // Accepted messages are recorded in groups while the batch is still being submitted, so
-    // their receipts rarely arrive before the provider id is stored (see receipts.ts).
-    let accepted: { id: string; providerMessageId: string }[] = [];
+    // their receipts rarely arrive before the provider id is stored (see lifecycle/receipts.ts).
+    let accepted: AcceptedMessage[] = [];
     let recording = Promise.resolve();
     let recordError: unknown = null;
     const flush = () => {
@@ -96,9 +90,9 @@ export class Dispatcher {
       });
       return recording;
     };
-    await forEachLimited(claimed, this.options.concurrency, async (m) => {
+    await forEachLimited(batch, this.options.concurrency, async (m) => {
       try {
-        const result = await this.submit(leaseToken, m);
+        const result = await this.submit(m);
         accepted.push({ id: m.id, providerMessageId: result.providerMessageId });
         if (accepted.length >= RECORD_GROUP) void flush();
       } catch (error) {
@@ -114,10 +108,10 @@ export class Dispatcher {
    * The provider has these messages now; if we could not say so, their lease would run out and
    * they would be sent twice. So a failed write is tried again before giving up.
    */
-  private async recordAccepted(leaseToken: string, accepted: { id: string; providerMessageId: string }[]): Promise<void> {
+  private async recordAccepted(leaseToken: string, accepted: AcceptedMessage[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await markSent(this.db, leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
+        await this.store.markSent(leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
         return;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -159,19 +153,23 @@ export class Dispatcher {
     });
   }
 
-  private async submit(leaseToken: string, m: ClaimedMessage) {
-    let channel = m.channel;
-    if (channel === 'viber' && !this.provider.channels.includes('viber')) {
-      await switchClaimedToSms(this.db, leaseToken, m.id);
-      channel = 'sms';
-    }
+  /** A provider without Viber sends the batch's Viber messages as SMS (one write for the batch). */
+  private async switchUncarriedViber(leaseToken: string, claimed: ClaimedMessage[]): Promise<ClaimedMessage[]> {
+    if (this.provider.channels.includes('viber')) return claimed;
+    const viber = claimed.filter((m) => m.channel === 'viber').map((m) => m.id);
+    if (viber.length === 0) return claimed;
+    await this.store.switchToSms(leaseToken, viber);
+    return claimed.map((m) => (m.channel === 'viber' ? { ...m, channel: 'sms' } : m));
+  }
+
+  private submit(m: ClaimedMessage) {
     return this.provider.submit({
       id: m.id,
       to: m.recipient,
       from: m.senderName,
       text: m.message,
-      channel,
-      ...(channel === 'viber' ? { validitySeconds: this.options.viberValiditySeconds } : {}),
+      channel: m.channel,
+      ...(m.channel === 'viber' ? { validitySeconds: this.options.viberValiditySeconds } : {}),
     });
   }
 
@@ -181,9 +179,10 @@ export class Dispatcher {
     try {
       if (permanent || m.attempts >= this.options.maxAttempts) {
         this.log.warn({ messageId: m.id, attempts: m.attempts, reason }, 'message failed');
-        await failClaimed(this.db, leaseToken, m.id, reason);
+        await this.store.fail(leaseToken, [{ id: m.id, reason }]);
       } else {
-        await scheduleRetry(this.db, leaseToken, m.id, backoffSeconds(this.options.retryBaseSeconds, m.attempts), reason);
+        const delaySeconds = backoffSeconds(this.options.retryBaseSeconds, m.attempts);
+        await this.store.retry(leaseToken, [{ id: m.id, delaySeconds, reason }]);
       }
     } catch (recordError) {
       // The lease runs out and the message is claimed again: nothing is lost.

@@ -6,10 +6,10 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SmsProvider } from '../providers/sms/types';
-import { fallBackOverdueViber } from './dispatch-queue';
+import { createMessageStore, fallBackOverdueViber } from '../modules/messages/lifecycle/message-store';
+import { notifyMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
+import { receiptHandler, retryUnmatchedReceipts } from '../modules/messages/lifecycle/receipts';
 import { Dispatcher, type JobLogger } from './dispatcher';
-import { notifyMessagesQueued } from './queue-signal';
-import { receiptHandler, retryUnmatchedReceipts } from './receipts';
 
 const RECEIPT_RETRY_MS = 2000;
 const VIBER_SWEEP_MS = 5000;
@@ -22,7 +22,7 @@ export interface Jobs {
 export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<Config, 'jobs' | 'sms'>; log: JobLogger }): Jobs {
   const { db, sms, config, log } = deps;
   const dispatcher = new Dispatcher(
-    db,
+    createMessageStore(db),
     sms,
     {
       batchSize: config.jobs.batchSize,

@@ -19,7 +19,7 @@ import {
   userIdOf,
 } from '../modules/messages/messages.test-support';
 import { createTestApp, type TestApp } from '../test/helper';
-import { fallBackOverdueViber } from './dispatch-queue';
+import { fallBackOverdueViber } from '../modules/messages/lifecycle/message-store';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -59,6 +59,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const verifyResponseSchema = z.object({
   user: userSchema,

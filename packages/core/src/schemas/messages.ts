@@ -2,8 +2,7 @@
 // AI suggestions, with the spec's messages (customer §5, §7, §8). The web validates and quotes with
 // the same functions the server charges with.
 import { z } from 'zod';
-import { CHANNELS, MESSAGE_MAX_LENGTH, type Channel } from '../constants';
-import { multiplyMicros, type Micros } from '../money';
+import { CHANNELS, MESSAGE_MAX_LENGTH } from '../constants';
 import { EXAMPLE_PHONE, isValidRecipient, normalizePhone } from '../phone';
 
 export const MESSAGE_TYPE_VALUES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
@@ -86,28 +85,6 @@ export function recipientsError(parsed: ParsedRecipients, maxRecipients: number)
     return SEND_MESSAGES.tooManyRecipients(parsed.recipients.length, maxRecipients);
   }
   return null;
-}
-
-export interface ReservationInput {
-  channel: Channel;
-  recipients: number;
-  /** SMS parts of the text. */
-  parts: number;
-  unitPrices: Readonly<Record<Channel, Micros>>;
-}
-
-/**
- * What one recipient's message may cost at most, and so what a send debits: SMS is parts × SMS
- * price. Viber is charged the Viber price when Viber delivers, else its SMS fallback's price, so
- * the larger of the two is held and the difference refunded once the channel is known.
- */
-export function reservationPerRecipient(input: Omit<ReservationInput, 'recipients'>): Micros {
-  const sms = multiplyMicros(input.unitPrices.sms, input.parts);
-  return input.channel === 'sms' ? sms : Math.max(sms, input.unitPrices.viber);
-}
-
-export function reservationTotal(input: ReservationInput): Micros {
-  return multiplyMicros(reservationPerRecipient(input), input.recipients);
 }
 
 const messageText = z
@@ -231,6 +208,7 @@ export type ScheduledMessage = z.infer<typeof scheduledMessageSchema>;
 export const scheduledListResponseSchema = z.object({ messages: z.array(scheduledMessageSchema) });
 
 export const cancelScheduledResponseSchema = z.object({ message: z.string(), newCredit: z.number() });
+export type CancelScheduledResponse = z.infer<typeof cancelScheduledResponseSchema>;
 
 export const dashboardStatsSchema = z.object({
   /** Messages handed to a provider (or finally refused), all time. */

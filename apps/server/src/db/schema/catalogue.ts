@@ -1,11 +1,9 @@
 // The product catalogue and what each user bought (or an admin assigned).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PRODUCT_ICON_TYPES, PRODUCT_STATUSES, PRODUCT_TYPE_VALUES, USER_PRODUCT_STATUS_VALUES } from '@kurir/core';
 import { users } from './users';
 
-export const PRODUCT_TYPES = ['monthly', 'daily', 'per_unit', 'one_time'] as const;
-export const ICON_TYPES = ['default', 'sms', 'viber', 'premium', 'special', 'sender', 'phonebook', 'api'] as const;
-export const USER_PRODUCT_STATUSES = ['active', 'pending', 'waiting_mobile_provider', 'denied', 'inactive'] as const;
 
 export const products = pgTable(
   'products',
@@ -13,7 +11,7 @@ export const products = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().unique(),
     description: text('description').notNull().default(''),
-    type: text('type', { enum: PRODUCT_TYPES }).notNull(),
+    type: text('type', { enum: PRODUCT_TYPE_VALUES }).notNull(),
     /** Micro-euros, without tax. */
     netBuyPrice: bigint('net_buy_price', { mode: 'number' }).notNull().default(0),
     /** Percent, e.g. 22 or 9.5. */
@@ -22,8 +20,8 @@ export const products = pgTable(
     sellTaxRate: numeric('sell_tax_rate', { precision: 6, scale: 3, mode: 'number' }).notNull().default(22),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
     validTo: timestamp('valid_to', { withTimezone: true }),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
-    iconType: text('icon_type', { enum: ICON_TYPES }).notNull().default('default'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    iconType: text('icon_type', { enum: PRODUCT_ICON_TYPES }).notNull().default('default'),
     visibleInDashboard: boolean('visible_in_dashboard').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +44,7 @@ export const userProducts = pgTable(
       .references(() => products.id),
     quantity: integer('quantity').notNull().default(1),
     /** See USER_PRODUCT_STATUSES; a custom sender name waits as pending → waiting_mobile_provider → active. */
-    status: text('status', { enum: USER_PRODUCT_STATUSES }).notNull().default('active'),
+    status: text('status', { enum: USER_PRODUCT_STATUS_VALUES }).notNull().default('active'),
     /** Paid for and in force (false once removed by an admin). */
     active: boolean('active').notNull().default(true),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,18 +2,9 @@
 // transaction as the balance update (see modules/billing/ledger.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LEDGER_ENTRY_STATUSES, LEDGER_TYPES } from '@kurir/core';
 import { users } from './users';
 
-export const LEDGER_TYPES = [
-  'credit', // free starter credit
-  'credit_addition', // added by an admin
-  'topup', // card payment
-  'product_purchase',
-  'sms_cost',
-  'viber_cost',
-  'refund', // the undelivered part of a send, or a cancelled scheduled message
-] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 export const transactions = pgTable(
   'transactions',
@@ -31,7 +22,7 @@ export const transactions = pgTable(
     /** What caused it (a payment id, a send id, a product purchase id). Unique per type where set. */
     reference: text('reference'),
     adminUserId: uuid('admin_user_id').references(() => users.id),
-    status: text('status', { enum: ['completed', 'pending', 'failed'] }).notNull().default('completed'),
+    status: text('status', { enum: LEDGER_ENTRY_STATUSES }).notNull().default('completed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

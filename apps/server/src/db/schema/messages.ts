@@ -4,11 +4,10 @@
 // crashed worker's rows become claimable again when their lease (locked_until) runs out.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CHANNELS, DELIVERY_RECEIPT_STATUSES, MESSAGE_STATUS_VALUES, MESSAGE_TYPE_VALUES } from '@kurir/core';
+import { isOneOf } from './values';
 import { users } from './users';
 
-export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_TYPES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
 
 export const messages = pgTable(
   'messages',
@@ -22,12 +21,12 @@ export const messages = pgTable(
     recipient: text('recipient').notNull(),
     message: text('message').notNull(),
     senderName: text('sender_name').notNull(),
-    messageType: text('message_type', { enum: MESSAGE_TYPES }),
+    messageType: text('message_type', { enum: MESSAGE_TYPE_VALUES }),
     /** What the customer chose. */
-    requestedChannel: text('requested_channel', { enum: ['sms', 'viber'] }).notNull(),
+    requestedChannel: text('requested_channel', { enum: CHANNELS }).notNull(),
     /** What carries it now: a Viber message becomes 'sms' when it falls back. */
-    channel: text('channel', { enum: ['sms', 'viber'] }).notNull(),
-    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    status: text('status', { enum: MESSAGE_STATUS_VALUES }).notNull(),
     /** SMS parts of the text (what an SMS, or a Viber fallback, is billed by). */
     parts: integer('parts').notNull(),
     /** Micro-euros debited at send for this message: the most it can cost. */
@@ -82,8 +81,8 @@ export const messages = pgTable(
     index('messages_user_scheduled_idx')
       .on(t.userId, t.scheduledFor)
       .where(sql`${t.status} = 'scheduled'`),
-    check('messages_status_known', sql`${t.status} in ('pending', 'sent', 'delivered', 'failed', 'scheduled', 'deleted')`),
-    check('messages_channels_known', sql`${t.channel} in ('sms', 'viber') and ${t.requestedChannel} in ('sms', 'viber')`),
+    check('messages_status_known', isOneOf(t.status, MESSAGE_STATUS_VALUES)),
+    check('messages_channels_known', sql`${isOneOf(t.channel, CHANNELS)} and ${isOneOf(t.requestedChannel, CHANNELS)}`),
     check('messages_price_within_reservation', sql`${t.price} >= 0 and ${t.price} <= ${t.reservedPrice} and ${t.smsPrice} <= ${t.reservedPrice}`),
     check('messages_parts_positive', sql`${t.parts} >= 1`),
   ],
@@ -99,7 +98,7 @@ export const unmatchedReceipts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider').notNull(),
     providerMessageId: text('provider_message_id').notNull(),
-    status: text('status', { enum: ['delivered', 'failed', 'expired', 'not_on_viber'] }).notNull(),
+    status: text('status', { enum: DELIVERY_RECEIPT_STATUSES }).notNull(),
     reason: text('reason'),
     errorCode: text('error_code'),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),

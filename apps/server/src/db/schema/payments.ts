@@ -2,11 +2,11 @@
 // succeeded exactly once, in the same database transaction as the ledger entry that credits it.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_PROVIDER_NAMES, PAYMENT_STATUSES } from '@kurir/core';
+import { isOneOf } from './values';
 import { transactions } from './ledger';
 import { users } from './users';
 
-export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -15,7 +15,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDER_NAMES }).notNull(),
     /** Stripe's PaymentIntent id (pi_…) or the test provider's id; unique per provider. */
     providerPaymentId: text('provider_payment_id').notNull(),
     /** Micro-euros; always whole cents. */
@@ -36,6 +36,6 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_id_unique').on(t.provider, t.providerPaymentId),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    check('payments_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed', 'canceled')`),
+    check('payments_status_known', isOneOf(t.status, PAYMENT_STATUSES)),
   ],
 );

@@ -1,6 +1,8 @@
 // Users, their sessions and their sign-in codes.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CHANNELS, ROLES, SIGN_IN_PURPOSES, USER_STATUSES } from '@kurir/core';
+import { isOneOf } from './values';
 
 export const users = pgTable(
   'users',
@@ -16,21 +18,21 @@ export const users = pgTable(
     zipCode: text('zip_code'),
     country: text('country'),
     taxId: text('tax_id'),
-    role: text('role', { enum: ['admin', 'user', 'slave'] }).notNull().default('user'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     /** Micro-euros. Changed only together with a ledger row (see ledger.ts). */
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
     senderName: text('sender_name'),
-    primaryChannel: text('primary_channel', { enum: ['sms', 'viber'] }).notNull().default('sms'),
+    primaryChannel: text('primary_channel', { enum: CHANNELS }).notNull().default('sms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
   },
   (t) => [
     check('users_credit_not_negative', sql`${t.credit} >= 0`),
-    check('users_role_known', sql`${t.role} in ('admin', 'user', 'slave')`),
-    check('users_status_known', sql`${t.status} in ('active', 'inactive')`),
-    check('users_primary_channel_known', sql`${t.primaryChannel} in ('sms', 'viber')`),
+    check('users_role_known', isOneOf(t.role, ROLES)),
+    check('users_status_known', isOneOf(t.status, USER_STATUSES)),
+    check('users_primary_channel_known', isOneOf(t.primaryChannel, CHANNELS)),
   ],
 );
 
@@ -56,7 +58,7 @@ export const signInCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['login', 'register'] }).notNull(),
+    purpose: text('purpose', { enum: SIGN_IN_PURPOSES }).notNull(),
     /** HMAC of phone and code with the server key. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -1,7 +1,7 @@
 // Sign-in with a one-time SMS code: issuing codes (with cooldown and hourly limits), checking
 // them (at most five wrong tries, single use), creating the account on first sign-in, sessions.
 import { eq, sql } from 'drizzle-orm';
-import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_SECONDS } from '@kurir/core';
+import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_SECONDS, type SignInPurpose } from '@kurir/core';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { signInCodes, users } from '../../db/schema';
@@ -28,7 +28,7 @@ export interface AuthDeps {
   codeKey: string;
 }
 
-type Purpose = 'login' | 'register';
+type Purpose = SignInPurpose;
 
 /** Serialises everything about one phone number across requests and instances. */
 async function lockPhone(tx: Tx, phone: string) {
@@ -47,47 +47,82 @@ const secondsUntil = (date: Date, now: Date) => Math.max(1, Math.ceil((date.getT
 const tooMany = (message: string, retryAfter?: number) =>
   new AppError(429, 'too_many_requests', message, retryAfter === undefined ? {} : { retryAfter });
 
+type LiveCode = NonNullable<Awaited<ReturnType<typeof findLiveCode>>>;
+
+/**
+ * Whether a code may be issued now (under the phone's lock): the refusal, or the purpose it is
+ * issued for and the live code it replaces.
+ */
+async function checkCodeRequest(
+  tx: Tx,
+  limits: AuthDeps['config']['limits'],
+  input: { phone: string; purpose: Purpose; ip: string },
+  now: Date,
+): Promise<AppError | { purpose: Purpose; live: LiveCode | null }> {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const user = await findUserByPhone(tx, input.phone);
+  let purpose = input.purpose;
+  if (purpose === 'login' && !user) {
+    // The code page's resend asks for a login code (spec §7); for a number that is still
+    // registering, that is a new registration code.
+    if (!(await hasPendingRegistration(tx, input.phone, hourAgo))) return new AppError(404, 'user_not_found', NO_USER);
+    purpose = 'register';
+  }
+  if (purpose === 'register' && user) return conflict(USER_EXISTS, 'user_exists');
+
+  const live = (await findLiveCode(tx, input.phone, now)) ?? null;
+  if (live) {
+    const cooldownEnds = new Date(live.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000);
+    if (cooldownEnds > now) {
+      const wait = secondsUntil(cooldownEnds, now);
+      // `codeSent` tells the sign-in form that the code sent moments ago is still good to use.
+      return new AppError(429, 'resend_cooldown', `Please wait ${wait} seconds before requesting a new code.`, {
+        retryAfter: wait,
+        codeSent: true,
+      });
+    }
+  }
+  if (live && live.attempts >= MAX_CODE_ATTEMPTS) {
+    const wait = secondsUntil(live.expiresAt, now);
+    return tooMany(`Too many incorrect attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  }
+  if ((await countCodesSince(tx, { phone: input.phone }, hourAgo)) >= limits.codeRequestsPerPhoneHour) {
+    return tooMany('Too many verification codes were requested for this number. Please try again later.');
+  }
+  await lockIp(tx, input.ip);
+  if ((await countCodesSince(tx, { ip: input.ip }, hourAgo)) >= limits.codeRequestsPerIpHour) {
+    return tooMany('Too many verification codes were requested from your network. Please try again later.');
+  }
+  return { purpose, live };
+}
+
+/**
+ * The resend never went out, so the code it replaced stays in force with its wrong tries (and any
+ * made meanwhile): a failed send is no way to reset them.
+ */
+async function withdrawUnsentCode(db: AuthDeps['db'], phone: string, issued: { id: string; replaced: LiveCode | null }) {
+  await db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    const [unsent] = await tx.delete(signInCodes).where(eq(signInCodes.id, issued.id)).returning({ attempts: signInCodes.attempts });
+    const { replaced } = issued;
+    if (replaced) {
+      await tx
+        .update(signInCodes)
+        .set({ expiresAt: replaced.expiresAt, attempts: Math.max(replaced.attempts, unsent?.attempts ?? 0) })
+        .where(eq(signInCodes.id, replaced.id));
+    }
+  });
+}
+
 export async function requestCode(deps: AuthDeps, input: { phone: string; purpose: Purpose; ip: string }) {
   const { db, config } = deps;
   const code = newSignInCode();
   const issued = await db.transaction(async (tx) => {
     await lockPhone(tx, input.phone);
     const now = new Date();
-    const hourAgo = new Date(now.getTime() - 3_600_000);
-    const user = await findUserByPhone(tx, input.phone);
-    let purpose = input.purpose;
-    if (purpose === 'login' && !user) {
-      // The code page's resend asks for a login code (spec §7); for a number that is still
-      // registering, that is a new registration code.
-      if (!(await hasPendingRegistration(tx, input.phone, hourAgo))) return new AppError(404, 'user_not_found', NO_USER);
-      purpose = 'register';
-    }
-    if (purpose === 'register' && user) return conflict(USER_EXISTS, 'user_exists');
-
-    const live = await findLiveCode(tx, input.phone, now);
-    if (live) {
-      const cooldownEnds = new Date(live.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000);
-      if (cooldownEnds > now) {
-        const wait = secondsUntil(cooldownEnds, now);
-        // `codeSent` tells the sign-in form that the code sent moments ago is still good to use.
-        return new AppError(429, 'resend_cooldown', `Please wait ${wait} seconds before requesting a new code.`, {
-          retryAfter: wait,
-          codeSent: true,
-        });
-      }
-    }
-    if (live && live.attempts >= MAX_CODE_ATTEMPTS) {
-      const wait = secondsUntil(live.expiresAt, now);
-      return tooMany(`Too many incorrect attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-    }
-    if ((await countCodesSince(tx, { phone: input.phone }, hourAgo)) >= config.limits.codeRequestsPerPhoneHour) {
-      return tooMany('Too many verification codes were requested for this number. Please try again later.');
-    }
-    await lockIp(tx, input.ip);
-    if ((await countCodesSince(tx, { ip: input.ip }, hourAgo)) >= config.limits.codeRequestsPerIpHour) {
-      return tooMany('Too many verification codes were requested from your network. Please try again later.');
-    }
-
+    const checked = await checkCodeRequest(tx, config.limits, input, now);
+    if (checked instanceof AppError) return checked;
+    const { purpose, live } = checked;
     if (live) {
       // A resend replaces the live code but keeps its wrong tries, so resending is no way around
       // the five-try limit.
@@ -118,22 +153,7 @@ export async function requestCode(deps: AuthDeps, input: { phone: string; purpos
       channel: 'sms',
     });
   } catch (error) {
-    const { replaced } = issued;
-    await db.transaction(async (tx) => {
-      await lockPhone(tx, input.phone);
-      const [unsent] = await tx
-        .delete(signInCodes)
-        .where(eq(signInCodes.id, issued.id))
-        .returning({ attempts: signInCodes.attempts });
-      // The resend never went out, so the code it replaced stays in force with its wrong tries
-      // (and any made meanwhile): a failed send is no way to reset them.
-      if (replaced) {
-        await tx
-          .update(signInCodes)
-          .set({ expiresAt: replaced.expiresAt, attempts: Math.max(replaced.attempts, unsent?.attempts ?? 0) })
-          .where(eq(signInCodes.id, replaced.id));
-      }
-    });
+    await withdrawUnsentCode(db, input.phone, issued);
     // The provider's reason goes to the log (an enumerable field, so the error serializer keeps
     // it), not to the caller, and never with the code in it.
     throw Object.assign(

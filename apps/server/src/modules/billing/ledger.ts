@@ -1,7 +1,8 @@
 // The one way a balance changes: a conditional update that can never go below zero, and the
 // ledger row that records it, in the caller's database transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import { transactions, users, type LedgerType } from '../../db/schema';
+import type { LedgerType } from '@kurir/core';
+import { transactions, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 

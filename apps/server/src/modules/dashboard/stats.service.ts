@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_VIBER_LIMIT, type DashboardStats } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../messages/query-rows';
+import { queryRows } from '../../db/query-rows';
 
 const DAYS = 30;
 

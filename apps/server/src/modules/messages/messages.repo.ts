@@ -1,9 +1,9 @@
 // Queries of the messages table for the customer routes; every one takes the user id.
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Channel } from '@kurir/core';
+import type { Channel, MessageStatus } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
-import { messages, type MessageStatus } from '../../db/schema';
-import { queryRows } from './query-rows';
+import { messages } from '../../db/schema';
+import { queryRows } from '../../db/query-rows';
 
 /** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
 const INSERT_CHUNK = 5000;

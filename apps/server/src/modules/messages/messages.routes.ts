@@ -4,15 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SEND_MESSAGES,
-  analyzeMessage,
   cancelScheduledResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
-  microsToEuros,
-  multiplyMicros,
   quoteMessageBodySchema,
   quoteMessageResponseSchema,
-  reservationPerRecipient,
   scheduleMessageBodySchema,
   scheduledListResponseSchema,
   sendMessageBodySchema,
@@ -20,10 +16,10 @@ import {
 } from '@kurir/core';
 import { requireUser } from '../../http/access';
 import { badRequest } from '../../lib/errors';
-import { getMessagePrices } from '../products/catalogue';
 import { getHistory } from './history.service';
+import { quoteSend } from './quote.service';
 import { cancelScheduled, listScheduled } from './scheduled.service';
-import { resolveRecipients, sendMessages, type SendDeps } from './send.service';
+import { sendMessages, type SendDeps } from './send.service';
 
 /** A send to 50 000 numbers is about 1 MB of JSON. */
 const SEND_BODY_LIMIT = 4 * 1024 * 1024;
@@ -72,30 +68,7 @@ export function messagesRoutes(deps: SendDeps) {
         bodyLimit: SEND_BODY_LIMIT,
         schema: { body: quoteMessageBodySchema, response: { 200: quoteMessageResponseSchema } },
       },
-      async (request) => {
-        const user = requireUser(request);
-        const body = request.body;
-        const parsed = await resolveRecipients(db, user.id, body);
-        const unitPrices = await getMessagePrices(db);
-        const analysis = analyzeMessage(body.message);
-        const parts = Math.max(analysis.parts, 1);
-        const count = parsed.recipients.length;
-        const unit = body.channel === 'viber' ? unitPrices.viber : multiplyMicros(unitPrices.sms, parts);
-        const cost = multiplyMicros(unit, count);
-        const reserved = multiplyMicros(reservationPerRecipient({ channel: body.channel, parts, unitPrices }), count);
-        return {
-          recipients: count,
-          invalid: parsed.invalid,
-          duplicatesRemoved: parsed.duplicates,
-          encoding: analysis.encoding,
-          parts: analysis.parts,
-          unitPrice: microsToEuros(unitPrices[body.channel]),
-          cost: microsToEuros(cost),
-          reserved: microsToEuros(reserved),
-          credit: microsToEuros(user.credit),
-          remaining: microsToEuros(user.credit - reserved),
-        };
-      },
+      async (request) => quoteSend(db, requireUser(request), request.body),
     );
 
     r.get(

@@ -7,7 +7,8 @@ import { FALLBACK_UNIT_PRICE_MICROS } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { messages, transactions, users } from '../../db/schema';
 import { Dispatcher, type DispatcherOptions } from '../../jobs/dispatcher';
-import { receiptHandler } from '../../jobs/receipts';
+import { createMessageStore } from './lifecycle/message-store';
+import { receiptHandler } from './lifecycle/receipts';
 import type { DeliveryReceipt, OutboundMessage, ReceiptHandler, SmsProvider, SubmitResult } from '../../providers/sms/types';
 import type { TestApp } from '../../test/helper';
 import { changeBalance } from '../billing/ledger';
@@ -138,7 +139,7 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 /** A dispatcher over `provider` with the receipt handler registered, run by the test with runOnce(). */
 export function dispatcherFor(db: Database, provider: SmsProvider, options: Partial<DispatcherOptions> = {}) {
   provider.onReceipt(receiptHandler(db, provider.name));
-  return new Dispatcher(db, provider, { ...TEST_DISPATCH, ...options }, silentLog);
+  return new Dispatcher(createMessageStore(db), provider, { ...TEST_DISPATCH, ...options }, silentLog);
 }
 
 /** Makes every retry or scheduled time of the user's messages due now. */

@@ -1,12 +1,12 @@
 // Scheduled messages: the list of those still waiting, and cancelling one (with its refund in the
 // same transaction) while the dispatcher has not taken it.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { SEND_MESSAGES, microsToEuros, type ScheduledMessage } from '@kurir/core';
+import { eq } from 'drizzle-orm';
+import { SEND_MESSAGES, microsToEuros, type CancelScheduledResponse, type ScheduledMessage } from '@kurir/core';
 import type { Database } from '../../db/client';
-import { messages, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { findScheduled, lockOwnMessage } from './messages.repo';
-import { settleMessage } from './settlement';
+import { cancelScheduledMessage } from './lifecycle/settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +31,7 @@ export async function listScheduled(db: Database, userId: string): Promise<Sched
  * SKIP LOCKED claim exclude each other: either we cancel first (the dispatcher never sees it), or
  * the dispatcher holds it (its lease is live, or its time has come) and we refuse with 409.
  */
-export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<{ newCredit: number }> {
+export async function cancelScheduled(db: Database, userId: string, messageId: string): Promise<Pick<CancelScheduledResponse, 'newCredit'>> {
   if (!UUID.test(messageId)) throw notFound(SEND_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const row = await lockOwnMessage(tx, userId, messageId);
@@ -40,12 +40,7 @@ export async function cancelScheduled(db: Database, userId: string, messageId: s
     if (row.status !== 'scheduled' || row.due || row.leased) {
       throw conflict(SEND_MESSAGES.alreadyProcessing, 'not_cancellable');
     }
-    const guard = and(
-      eq(messages.status, 'scheduled'),
-      sql`${messages.scheduledFor} > now()`,
-      or(isNull(messages.lockedUntil), lt(messages.lockedUntil, sql`now()`)),
-    );
-    const settled = await settleMessage(tx, messageId, { status: 'deleted' }, guard);
+    const settled = await cancelScheduledMessage(tx, messageId);
     if (!settled) throw conflict(SEND_MESSAGES.alreadyProcessing, 'not_cancellable');
     if (settled.newCredit !== null) return { newCredit: microsToEuros(settled.newCredit) };
     const [user] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));

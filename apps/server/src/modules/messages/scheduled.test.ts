@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_MESSAGES, microsToEuros } from '@kurir/core';
 import { messages } from '../../db/schema';
-import { claimDueMessages } from '../../jobs/dispatch-queue';
+import { claimDueMessages } from './lifecycle/message-store';
 import { createTestApp, type TestApp } from '../../test/helper';
 import {
   FakeProvider,

@@ -6,19 +6,18 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_SCHEDULE_AHEAD_DAYS,
   SEND_MESSAGES,
-  countParts,
   microsToEuros,
-  multiplyMicros,
   parseRecipients,
+  priceSend,
   recipientsError,
-  reservationPerRecipient,
   type Channel,
   type MessageStatus,
-  type MessageType,
+  type SendMessageBody,
+  type SendMessageResponse,
 } from '@kurir/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { notifyMessagesQueued } from '../../jobs/queue-signal';
+import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
@@ -31,30 +30,11 @@ export interface SendDeps {
   config: Pick<Config, 'sms' | 'messaging'>;
 }
 
-export interface SendRequest {
-  message: string;
-  recipients?: string[];
-  recipient?: string;
-  phonebookIds?: string[];
-  channel: Channel;
-  messageType?: MessageType;
+/** The send body as core's schema parses it, with the schedule resolved to a time. */
+export type SendRequest = Omit<SendMessageBody, 'sender' | 'schedule' | 'scheduledFor'> & {
   /** Null sends now. */
   scheduledFor: Date | null;
-}
-
-export interface SendResult {
-  message: string;
-  batchId: string;
-  count: number;
-  cost: number;
-  newCredit: number;
-  sender: string;
-  channel: Channel;
-  parts: number;
-  scheduledFor: string | null;
-  duplicatesRemoved: number;
-  results: { recipient: string; id: string; status: MessageStatus }[];
-}
+};
 
 /** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
 export async function resolveRecipients(db: Database, userId: string, input: Pick<SendRequest, 'recipients' | 'recipient' | 'phonebookIds'>) {
@@ -73,7 +53,7 @@ export function checkScheduledTime(when: Date, now = new Date()): void {
   }
 }
 
-export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendResult> {
+export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendMessageResponse> {
   const { db, config } = deps;
   if (request.channel === 'viber') await requireFeature(db, userId, 'viber');
   if (request.scheduledFor) {
@@ -86,13 +66,9 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
 
   // A client may name a sender, but only an approved custom sender name is ever used.
   const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;
-  const unitPrices = await getMessagePrices(db);
-  const parts = countParts(request.message);
-  const smsPrice = multiplyMicros(unitPrices.sms, parts);
-  const reservedPrice = reservationPerRecipient({ channel: request.channel, parts, unitPrices });
-  const price = request.channel === 'viber' ? unitPrices.viber : smsPrice;
   const count = parsed.recipients.length;
-  const total = multiplyMicros(reservedPrice, count);
+  const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: await getMessagePrices(db) });
+  const { parts, hold: total } = pricing;
   const batchId = randomUUID();
 
   const { rows, balanceAfter } = await db.transaction(async (tx) => {
@@ -112,9 +88,9 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
       messageType: request.messageType ?? null,
       channel: request.channel,
       parts,
-      reservedPrice,
-      smsPrice,
-      price,
+      reservedPrice: pricing.perRecipient.hold,
+      smsPrice: pricing.perRecipient.smsCost,
+      price: pricing.perRecipient.cost,
       scheduledFor: request.scheduledFor,
     });
     return { rows: inserted, balanceAfter: change.balanceAfter };

@@ -3,12 +3,10 @@
 // whatever order, or on however many instances at once) its success is reported: the status moves
 // to succeeded with a conditional update in the same database transaction as the ledger entry.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { formatEuros } from '@kurir/core';
+import { formatEuros, type PaymentProviderName } from '@kurir/core';
 import type { Database } from '../../db/client';
-import { payments, type PAYMENT_PROVIDERS } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { changeBalance } from '../billing/ledger';
-
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface PaymentRef {
   provider: PaymentProviderName;

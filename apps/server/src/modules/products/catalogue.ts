@@ -7,7 +7,7 @@ import {
   SMS_MESSAGE_PRODUCT,
   VIBER_MESSAGE_PRODUCT,
   CUSTOM_SENDER_PRODUCT,
-  withTax,
+  productPrice,
   type Channel,
   type Micros,
 } from '@kurir/core';
@@ -90,7 +90,7 @@ export async function getMessagePrices(db: DbOrTx): Promise<Record<Channel, Micr
     .where(inArray(products.name, [SMS_MESSAGE_PRODUCT, VIBER_MESSAGE_PRODUCT]));
   const priced = (name: string, fallback: Micros) => {
     const row = rows.find((r) => r.name === name);
-    return row ? withTax(row.net, row.rate) : fallback;
+    return row ? productPrice({ netMicros: row.net, taxRatePercent: row.rate, type: 'per_unit', quantity: 1 }) : fallback;
   };
   return {
     sms: priced(SMS_MESSAGE_PRODUCT, FALLBACK_UNIT_PRICE_MICROS.sms),

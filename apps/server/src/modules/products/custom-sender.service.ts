@@ -2,7 +2,7 @@
 // or waiting_mobile_provider (admin spec §4). Every move is one conditional update, so two admins
 // clicking at once cannot both move a request. A denied name may be re-submitted free of charge.
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { PRODUCT_MESSAGES, type PendingSenderRequest } from '@kurir/core';
+import { PRODUCT_MESSAGES, type MessageResponse, type PendingSenderRequest } from '@kurir/core';
 import type { Database, DbOrTx } from '../../db/client';
 import { userProducts, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -73,7 +73,7 @@ export async function listPendingSenderRequests(db: DbOrTx): Promise<PendingSend
  * An admin's decision. Approving also makes the name the user's sender name, and retires an
  * earlier approved name of the same user (one custom sender name at a time).
  */
-export async function moveSenderRequest(db: Database, id: string, action: SenderAction): Promise<{ message: string }> {
+export async function moveSenderRequest(db: Database, id: string, action: SenderAction): Promise<MessageResponse> {
   if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.requestNotFound);
   const step = TRANSITIONS[action];
   return db.transaction(async (tx) => {
@@ -100,7 +100,7 @@ export async function moveSenderRequest(db: Database, id: string, action: Sender
 }
 
 /** The user's latest denied name goes back for approval under a new name, free of charge. */
-export async function reregisterSenderName(db: Database, userId: string, senderName: string): Promise<{ message: string }> {
+export async function reregisterSenderName(db: Database, userId: string, senderName: string): Promise<MessageResponse> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if (await findOpenSenderRequest(tx, userId)) throw conflict(PRODUCT_MESSAGES.senderRequestOpen, 'sender_request_open');

@@ -11,6 +11,7 @@ import {
   purchaseResponseSchema,
   reregisterSenderBodySchema,
   userProductsResponseSchema,
+  CHANNELS,
 } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
@@ -49,7 +50,7 @@ export function productRoutes(deps: { db: Database }) {
       async (request) => reregisterSenderName(db, requireUser(request).id, request.body.senderName),
     );
 
-    for (const channel of ['sms', 'viber'] as const) {
+    for (const channel of CHANNELS) {
       r.get(`/api/${channel}/pricing`, { config: { access: 'customer' }, schema: { response: { 200: pricingResponseSchema } } }, async () => ({
         sellPriceWithTax: microsToEuros((await getMessagePrices(db))[channel]),
       }));

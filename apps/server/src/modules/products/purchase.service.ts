@@ -11,8 +11,7 @@ import {
   featureOfProductName,
   isPurchasableProductName,
   microsToEuros,
-  multiplyMicros,
-  withTax,
+  productPrice,
   type PurchaseResponse,
 } from '@kurir/core';
 import type { Database } from '../../db/client';
@@ -68,7 +67,12 @@ export async function purchaseProduct(db: Database, userId: string, input: Purch
   if (product.type !== 'per_unit' && input.quantity !== 1) throw badRequest(PRODUCT_MESSAGES.quantityOnlyPerUnit);
   const isCustomSender = featureOfProductName(product.name) === 'customSender';
   const senderName = isCustomSender ? parseSenderName(input.senderName) : null;
-  const total = multiplyMicros(withTax(product.netSellPrice, product.sellTaxRate), input.quantity);
+  const total = productPrice({
+    netMicros: product.netSellPrice,
+    taxRatePercent: product.sellTaxRate,
+    type: product.type,
+    quantity: input.quantity,
+  });
 
   return db.transaction(async (tx) => {
     const now = await lockUser(tx, userId);

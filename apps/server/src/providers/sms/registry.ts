@@ -1,7 +1,7 @@
-// Picks the SMS/Viber provider the configuration names. Adding a vendor: its folder, the config
-// enum, and one case here.
+// Picks the SMS/Viber provider the configuration names. Adding a vendor: its folder (provider and
+// config schema), one member of the config union in config.ts, and one case here.
 import pino, { type Logger } from 'pino';
-import type { Config } from '../../config';
+import type { SmsConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { InfobipProvider } from './infobip/infobip-provider';
 import { SimulatorProvider } from './simulator/simulator';
@@ -9,7 +9,7 @@ import { SmppProvider } from './smpp/smpp-provider';
 import type { SmsProvider } from './types';
 
 export function createSmsProvider(
-  config: Config['sms'],
+  config: SmsConfig,
   db: Database,
   /** Where a real provider logs its connection and delivery trouble. */
   log: Logger = pino({ name: 'sms' }),
@@ -18,8 +18,8 @@ export function createSmsProvider(
     case 'simulator':
       return new SimulatorProvider(db, { ...config.simulator, viberValiditySeconds: config.viberValiditySeconds });
     case 'smpp':
-      return new SmppProvider(config.smpp!, log.child({ provider: 'smpp' }));
+      return new SmppProvider(config.smpp, log.child({ provider: 'smpp' }));
     case 'infobip':
-      return new InfobipProvider(config.infobip!, log.child({ provider: 'infobip' }));
+      return new InfobipProvider(config.infobip, log.child({ provider: 'infobip' }));
   }
 }

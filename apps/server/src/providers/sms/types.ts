@@ -1,8 +1,11 @@
 // What the sending engine needs from an SMS/Viber provider. Each vendor lives in its own folder
 // (simulator/, smpp/, infobip/) and is chosen in registry.ts from the configuration. The engine
-// knows nothing of the vendor's protocol; the vendor knows nothing of our database.
+// knows nothing of the vendor's protocol; the vendor knows nothing of our messages table. A vendor
+// that needs HTTP routes (a delivery-report webhook, the simulator's outbox) brings them itself.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Channel, DeliveryReceiptStatus } from '@kurir/core';
 
-export type Channel = 'sms' | 'viber';
+export type { Channel };
 
 export interface OutboundMessage {
   /** Our message id; vendors that accept a client reference get it, for tracing. */
@@ -23,7 +26,7 @@ export interface SubmitResult {
 /** A final (or intermediate) delivery state reported by the provider. */
 export interface DeliveryReceipt {
   providerMessageId: string;
-  status: 'delivered' | 'failed' | 'expired' | 'not_on_viber';
+  status: DeliveryReceiptStatus;
   /** Human-readable reason for failures, shown to the customer. */
   reason?: string;
   errorCode?: string;
@@ -59,5 +62,7 @@ export interface SmsProvider {
    * that arrives before the handler is set: queue it.
    */
   onReceipt(handler: ReceiptHandler): void;
+  /** The vendor's own routes, registered by the app (each declares its access like any route). */
+  routes?(): FastifyPluginAsync;
   close(): Promise<void>;
 }

@@ -5,21 +5,28 @@ import {
   SENDER_NAME_MAX,
   eurosToMicros,
   formatEuros as formatMicros,
-  multiplyMicros,
-  withTax,
+  productPrice,
   type AvailableProduct,
   type Micros,
   type ProductType,
   type UserProduct,
 } from '@kurir/core';
 
-/** Net plus net × tax-rate percent, times the quantity, in micro-euros. */
-export function productTotalMicros(product: Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'>, quantity = 1): Micros {
-  return multiplyMicros(withTax(eurosToMicros(product.net_sell_price), product.sell_tax_rate), quantity);
+type Priced = Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'> & Partial<Pick<AvailableProduct, 'type'>>;
+
+/** Net plus net × tax-rate percent, times the quantity (per-unit products), in micro-euros. */
+export function productTotalMicros(product: Priced, quantity = 1): Micros {
+  return productPrice({
+    netMicros: eurosToMicros(product.net_sell_price),
+    taxRatePercent: product.sell_tax_rate,
+    // A price without its type (the price list's unit prices) is a per-unit price.
+    type: product.type ?? 'per_unit',
+    quantity,
+  });
 }
 
 /** '€2.99': the displayed price, 2 decimals. */
-export function formatProductPrice(product: Pick<AvailableProduct, 'net_sell_price' | 'sell_tax_rate'>, quantity = 1): string {
+export function formatProductPrice(product: Priced, quantity = 1): string {
   return formatMicros(productTotalMicros(product, quantity), 2);
 }
 

@@ -6,10 +6,12 @@
 // the account's problem, not the message's: the operator fixes it and the retries go through);
 // any other 4xx, and a message Infobip answers with status group REJECTED, is permanent.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
 import { ProviderError, type Channel, type OutboundMessage, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
 import { receiptsFrom, rejectionOf, type DeliveryReports, type InfobipStatus } from './infobip-reports';
+import { infobipWebhookRoutes } from './infobip-webhook.routes';
 
 export interface InfobipSettings {
   /** e.g. https://xyz123.api.infobip.com (the account's own base URL). */
@@ -80,6 +82,11 @@ export class InfobipProvider implements SmsProvider {
 
   onReceipt(handler: ReceiptHandler): void {
     this.receipts.setHandler(handler);
+  }
+
+  /** The delivery-report webhook. */
+  routes(): FastifyPluginAsync {
+    return infobipWebhookRoutes(this);
   }
 
   /** Compares in constant time, so the secret cannot be guessed a character at a time. */

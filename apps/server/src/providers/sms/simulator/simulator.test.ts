@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../../jobs';
 import { Dispatcher } from '../../../jobs/dispatcher';
-import { receiptHandler } from '../../../jobs/receipts';
+import { createMessageStore } from '../../../modules/messages/lifecycle/message-store';
+import { receiptHandler } from '../../../modules/messages/lifecycle/receipts';
 import {
   SMS_PRICE,
   TEST_DISPATCH,
@@ -128,7 +129,7 @@ describe('end to end with the jobs', () => {
     const { phone, api } = await customer(t);
     await api.send({ recipient: newPhone('001'), message: 'Hi' });
     const before = new SimulatorProvider(t.db, { ...DETERMINISTIC, delayMs: 60_000 });
-    await new Dispatcher(t.db, before, TEST_DISPATCH, silentLog).runOnce();
+    await new Dispatcher(createMessageStore(t.db), before, TEST_DISPATCH, silentLog).runOnce();
     await before.close(); // the process stops before the receipt
     expect((await messagesOf(t.db, phone))[0]!.status).toBe('sent');
 

@@ -2,7 +2,9 @@
 // message, then after a delay reports what became of it through the receipt handler: delivered,
 // failed with a reason, or (Viber) not on Viber / expired. Every message it accepts is also kept in
 // the simulator outbox table, which the dev outbox page shows, so anyone trying Kurir can read what
-// was "sent" (their sign-in code included) without a real SMS account.
+// was "sent" (their sign-in code included) without a real SMS account. Like a real vendor it
+// knows nothing of our messages table: its own state is the outbox, and it reports every outcome
+// through the receipt handler the engine registers, the same path as SMPP and Infobip.
 //
 // Numbers that always behave the same, for tests and demos (the last digits of the recipient):
 //   …000  SMS fails with 'Unknown subscriber'; on Viber it is not a Viber user (so the fallback SMS fails too)
@@ -11,9 +13,13 @@
 //   …001  always delivered, on either channel
 // Any other number is delivered, except at random: SIMULATOR_FAILURE_RATE of messages fail and, on
 // Viber, SIMULATOR_NOT_ON_VIBER_RATE of recipients are not Viber users.
-import { and, eq, like } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { desc, eq, isNull } from 'drizzle-orm';
+import { CHANNELS } from '@kurir/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../../db/client';
-import { messages, simulatorOutbox } from '../../../db/schema';
+import { simulatorOutbox } from '../../../db/schema';
+import { outboxRoutes } from './outbox.routes';
 import type { Channel, DeliveryReceipt, OutboundMessage, ReceiptHandler, SmsProvider, SubmitResult } from '../types';
 
 export interface SimulatorOptions {
@@ -33,6 +39,7 @@ const RANDOM_FAILURE_REASONS = ['Absent subscriber', 'Handset memory full', 'Net
 /** Receipts kept while no handler is registered (e.g. a web-only instance sending sign-in codes). */
 const MAX_QUEUED_RECEIPTS = 10_000;
 const HANDLER_RETRIES = 5;
+const ID_PREFIX = 'sim-';
 
 interface Outcome {
   status: DeliveryReceipt['status'];
@@ -42,10 +49,12 @@ interface Outcome {
 
 export class SimulatorProvider implements SmsProvider {
   readonly name = 'simulator';
-  readonly channels = ['sms', 'viber'] as const;
+  readonly channels = CHANNELS;
   private receiptHandler: ReceiptHandler | null = null;
   private readonly queued: DeliveryReceipt[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Outbox ids whose receipt this instance will report (a timer, or waiting for the handler). */
+  private readonly inFlight = new Set<string>();
   private closed = false;
   private readonly options: Required<SimulatorOptions>;
 
@@ -63,11 +72,16 @@ export class SimulatorProvider implements SmsProvider {
   }
 
   async submit(message: OutboundMessage): Promise<SubmitResult> {
-    const [row] = await this.db
-      .insert(simulatorOutbox)
-      .values({ to: message.to, from: message.from, text: message.text, channel: message.channel })
-      .returning({ id: simulatorOutbox.id });
-    const providerMessageId = `sim-${row!.id}`;
+    // Known before the row is written, so a resume running meanwhile cannot report it twice.
+    const id = randomUUID();
+    this.inFlight.add(id);
+    try {
+      await this.db.insert(simulatorOutbox).values({ id, to: message.to, from: message.from, text: message.text, channel: message.channel });
+    } catch (error) {
+      this.inFlight.delete(id);
+      throw error;
+    }
+    const providerMessageId = `${ID_PREFIX}${id}`;
     this.scheduleReceipt(providerMessageId, this.outcomeFor(message.to, message.channel, message.validitySeconds));
     return { providerMessageId };
   }
@@ -76,6 +90,11 @@ export class SimulatorProvider implements SmsProvider {
     this.receiptHandler = handler;
     for (const receipt of this.queued.splice(0)) void this.deliver(receipt, 0);
     void this.resumePending().catch(() => {});
+  }
+
+  /** GET /api/dev/outbox: exists only while the simulator is the provider, never next to a real SMS account. */
+  routes(): FastifyPluginAsync {
+    return outboxRoutes(this.db);
   }
 
   async close(): Promise<void> {
@@ -129,30 +148,43 @@ export class SimulatorProvider implements SmsProvider {
   }
 
   private async deliver(receipt: DeliveryReceipt, attempt: number): Promise<void> {
+    const id = receipt.providerMessageId.slice(ID_PREFIX.length);
     if (!this.receiptHandler) {
-      if (this.queued.length >= MAX_QUEUED_RECEIPTS) this.queued.shift();
+      if (this.queued.length >= MAX_QUEUED_RECEIPTS) this.forget(this.queued.shift());
       this.queued.push(receipt);
       return;
     }
     try {
       await this.receiptHandler(receipt);
+      await this.db.update(simulatorOutbox).set({ reportedAt: new Date() }).where(eq(simulatorOutbox.id, id));
+      this.inFlight.delete(id);
     } catch {
       // A real provider redelivers an unacknowledged receipt; so do we, a few times.
       if (attempt < HANDLER_RETRIES) this.later(1000 * 2 ** attempt, () => void this.deliver(receipt, attempt + 1));
+      else this.forget(receipt);
     }
+  }
+
+  /** Given up here; a later start reports it from the outbox. */
+  private forget(receipt: DeliveryReceipt | undefined): void {
+    if (receipt) this.inFlight.delete(receipt.providerMessageId.slice(ID_PREFIX.length));
   }
 
   /**
    * Receipts live in timers, which a restart loses. When a handler registers (the jobs start), the
-   * messages this simulator accepted that still wait for a receipt get one again.
+   * outbox messages whose receipt was never taken get one again (the newest, up to a bound).
    */
   private async resumePending(): Promise<void> {
     const waiting = await this.db
-      .select({ providerMessageId: messages.providerMessageId, recipient: messages.recipient, channel: messages.channel })
-      .from(messages)
-      .where(and(eq(messages.status, 'sent'), eq(messages.provider, this.name), like(messages.providerMessageId, 'sim-%')));
+      .select({ id: simulatorOutbox.id, to: simulatorOutbox.to, channel: simulatorOutbox.channel })
+      .from(simulatorOutbox)
+      .where(isNull(simulatorOutbox.reportedAt))
+      .orderBy(desc(simulatorOutbox.createdAt))
+      .limit(MAX_QUEUED_RECEIPTS);
     for (const m of waiting) {
-      this.scheduleReceipt(m.providerMessageId!, this.outcomeFor(m.recipient, m.channel));
+      if (this.inFlight.has(m.id)) continue;
+      this.inFlight.add(m.id);
+      this.scheduleReceipt(`${ID_PREFIX}${m.id}`, this.outcomeFor(m.to, m.channel));
     }
   }
 }

@@ -179,7 +179,8 @@ describe('SMPP configuration', () => {
       SMPP_WINDOW: '5',
       SMPP_DATA_CODING: '1',
     });
-    expect(config.sms.smpp).toMatchObject({ window: 5, throughput: 100, enquireLinkSeconds: 30, dataCoding: 1, systemType: '' });
+    expect(config.sms).toMatchObject({ provider: 'smpp' });
+    expect(config.sms.provider === 'smpp' && config.sms.smpp).toMatchObject({ window: 5, throughput: 100, enquireLinkSeconds: 30, dataCoding: 1, systemType: '' });
     // The SMPP provider keeps no rows of its own, so it needs no database.
     const provider = createSmsProvider(config.sms, undefined as unknown as Database, silentLog);
     try {

@@ -5,16 +5,15 @@ import {
   MESSAGE_MAX_LENGTH,
   SEND_MESSAGES,
   eurosToMicros,
-  multiplyMicros,
   parseRecipients,
-  quoteCost,
+  priceSend,
   recipientsError,
   remainingBalance,
-  reservationTotal,
   splitRecipientText,
   type Channel,
   type Micros,
   type ParsedRecipients,
+  type UnitPrices as CoreUnitPrices,
 } from '@kurir/core';
 
 export type RecipientMode = 'individual' | 'bulk' | 'phonebook';
@@ -52,7 +51,7 @@ export function scheduleProblem(schedule: boolean, scheduledFor: Date | null, no
   return null;
 }
 
-export type UnitPrices = Record<Channel, Micros>;
+export type UnitPrices = CoreUnitPrices;
 
 /** Loaded prices where known, else the spec's fallback prices. */
 export function unitPricesFrom(sms: number | undefined, viber: number | undefined): UnitPrices {
@@ -81,11 +80,12 @@ export function quoteSend(input: {
   creditEuros: number;
 }): Quote {
   const { channel, recipients, parts, prices } = input;
-  const cost =
-    channel === 'sms'
-      ? quoteCost({ channel, recipients, parts, unitPriceMicros: prices.sms })
-      : quoteCost({ channel, recipients, unitPriceMicros: prices.viber });
-  const held = parts === 0 ? cost : reservationTotal({ channel, recipients, parts, unitPrices: prices });
-  const smsFallbackCost = multiplyMicros(multiplyMicros(prices.sms, parts), recipients);
-  return { cost, held, smsFallbackCost, remaining: remainingBalance(eurosToMicros(input.creditEuros), held) };
+  // The encoding does not change the price once the parts are counted.
+  const price = priceSend({ channel, recipients, parts, encoding: 'gsm', unitPrices: prices });
+  return {
+    cost: price.cost,
+    held: price.hold,
+    smsFallbackCost: price.smsFallbackCost,
+    remaining: remainingBalance(eurosToMicros(input.creditEuros), price.hold),
+  };
 }

@@ -4,11 +4,11 @@
 // ledger entry whose reference is the message id. The conditional update on settled_at makes a
 // second settlement of the same message (a receipt that arrives twice, two workers) a no-op, and
 // the unique index transactions_refund_once_idx would refuse a second refund row regardless.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { formatEuros } from '@kurir/core';
-import type { Tx } from '../../db/client';
-import { messages } from '../../db/schema';
-import { changeBalance } from '../billing/ledger';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { formatEuros, type Channel } from '@kurir/core';
+import type { Tx } from '../../../db/client';
+import { messages } from '../../../db/schema';
+import { changeBalance } from '../../billing/ledger';
 
 export type Settlement =
   | { status: 'delivered' }
@@ -63,9 +63,22 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
   return { id: row.id, userId: row.userId, refunded: refund, newCredit: change.balanceAfter };
 }
 
+/**
+ * Cancels a scheduled message and refunds it, only while it is still scheduled, not yet due and
+ * not held by a dispatcher's live lease; null when the dispatcher got there first.
+ */
+export async function cancelScheduledMessage(tx: Tx, messageId: string): Promise<SettledMessage | null> {
+  const stillWaiting = and(
+    eq(messages.status, 'scheduled'),
+    sql`${messages.scheduledFor} > now()`,
+    or(isNull(messages.lockedUntil), lt(messages.lockedUntil, sql`now()`)),
+  );
+  return settleMessage(tx, messageId, { status: 'deleted' }, stillWaiting);
+}
+
 function refundDescription(
   outcome: Settlement,
-  row: { recipient: string; channel: 'sms' | 'viber'; requestedChannel: 'sms' | 'viber' },
+  row: { recipient: string; channel: Channel; requestedChannel: Channel },
   refund: number,
 ): string {
   switch (outcome.status) {

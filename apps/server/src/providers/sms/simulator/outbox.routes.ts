@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizePhone } from '@kurir/core';
-import type { Database } from '../../db/client';
-import { simulatorOutbox } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { simulatorOutbox } from '../../../db/schema';
 
 const querySchema = z.object({
   to: z.string().optional(),

@@ -1,0 +1,2 @@
+ALTER TABLE "simulator_outbox" ADD COLUMN "reported_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "simulator_outbox_unreported_idx" ON "simulator_outbox" USING btree ("created_at") WHERE "simulator_outbox"."reported_at" is null;

@@ -1,0 +1,224 @@
+// The SQL of a message's life after it is queued; the messages table is the queue itself. A claim
+// takes due rows with FOR UPDATE SKIP LOCKED and stamps them with a lease (locked_until,
+// lease_token): concurrent dispatchers, in this process or others, skip each other's rows, and
+// when a dispatcher dies its rows become due again once the lease has run out. Every later write
+// of a claimed row checks the lease token, so a dispatcher that lost its lease cannot overwrite
+// the next one's result. Writes take arrays, so a batch is one statement (or one transaction).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Channel } from '@kurir/core';
+import type { Database, DbOrTx } from '../../../db/client';
+import { queryRows } from '../../../db/query-rows';
+import { messages } from '../../../db/schema';
+import { settleMessage } from './settlement';
+
+export interface ClaimedMessage {
+  id: string;
+  recipient: string;
+  message: string;
+  senderName: string;
+  channel: Channel;
+  attempts: number;
+}
+
+export interface AcceptedMessage {
+  id: string;
+  providerMessageId: string;
+}
+
+export interface RetryMessage {
+  id: string;
+  delaySeconds: number;
+  reason: string;
+}
+
+export interface FailedMessage {
+  id: string;
+  reason: string;
+}
+
+export interface ClaimOptions {
+  limit: number;
+  leaseSeconds: number;
+  leaseToken: string;
+}
+
+/**
+ * What the dispatcher loop needs from the database (as listmonk's manager declares its
+ * DataSource): claim a batch, then record what the provider said about it. Every write is
+ * guarded by the batch's lease token.
+ */
+export interface MessageStore {
+  claimDue(options: ClaimOptions): Promise<ClaimedMessage[]>;
+  /** Viber messages the provider cannot carry become SMS, priced as SMS, before they are submitted. */
+  switchToSms(leaseToken: string, ids: readonly string[]): Promise<void>;
+  /** Sent Viber messages fall back to SMS if no receipt comes a little after `viberValiditySeconds`. */
+  markSent(leaseToken: string, provider: string, accepted: readonly AcceptedMessage[], viberValiditySeconds: number): Promise<void>;
+  retry(leaseToken: string, retries: readonly RetryMessage[]): Promise<void>;
+  /** Failed for good: each is settled at 0 and its reservation refunded. */
+  fail(leaseToken: string, failures: readonly FailedMessage[]): Promise<void>;
+}
+
+/** The store over our database. */
+export function createMessageStore(db: Database): MessageStore {
+  return {
+    claimDue: (claim) => claimDueMessages(db, claim),
+    switchToSms: (leaseToken, ids) => switchClaimedToSms(db, leaseToken, ids),
+    markSent: (leaseToken, provider, accepted, viberValiditySeconds) => markSent(db, leaseToken, provider, accepted, viberValiditySeconds),
+    retry: (leaseToken, retries) => scheduleRetries(db, leaseToken, retries),
+    fail: (leaseToken, failures) => failClaimed(db, leaseToken, failures),
+  };
+}
+
+/**
+ * Claims due rows: queued ones, and scheduled ones whose time has come. Messages of an inactive
+ * user wait (they are neither sent nor refunded) and go out once the user is active again.
+ */
+export async function claimDueMessages(db: Database, options: ClaimOptions): Promise<ClaimedMessage[]> {
+  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number }>(db, sql`
+    update messages m
+       set locked_until = now() + ${options.leaseSeconds} * interval '1 second',
+           lease_token = ${options.leaseToken}::uuid,
+           attempts = m.attempts + 1
+      from (select q.id from messages q
+             where q.status in ('pending', 'scheduled')
+               and q.next_attempt_at <= now()
+               and (q.locked_until is null or q.locked_until < now())
+               and not exists (select 1 from users u where u.id = q.user_id and u.status = 'inactive')
+             order by q.next_attempt_at
+             limit ${options.limit}
+               for update of q skip locked) due
+     where m.id = due.id
+    returning m.id, m.recipient, m.message, m.sender_name, m.channel, m.attempts`);
+  return result.map(
+    (r): ClaimedMessage => ({
+      id: r.id,
+      recipient: r.recipient,
+      message: r.message,
+      senderName: r.sender_name,
+      channel: r.channel,
+      attempts: Number(r.attempts),
+    }),
+  );
+}
+
+/** Records the provider ids of accepted messages, in one statement for the whole batch. */
+export async function markSent(
+  db: Database,
+  leaseToken: string,
+  provider: string,
+  accepted: readonly AcceptedMessage[],
+  viberValiditySeconds: number,
+): Promise<void> {
+  if (accepted.length === 0) return;
+  // Viber waits for its receipt a little longer than the validity the provider was given, so a
+  // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
+  const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
+  await queryRows(db, sql`
+    update messages m
+       set status = 'sent',
+           provider = ${provider},
+           provider_message_id = v.pmid,
+           processed_at = coalesce(m.processed_at, now()),
+           fallback_at = case when m.channel = 'viber' then now() + ${fallbackSeconds} * interval '1 second' end,
+           error_message = null,
+           locked_until = null,
+           lease_token = null
+      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId })))}::jsonb)
+           as v(id uuid, pmid text)
+     where m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+}
+
+/** Temporary failures: back to the queue, each after its own delay. */
+export async function scheduleRetries(db: Database, leaseToken: string, retries: readonly RetryMessage[]): Promise<void> {
+  if (retries.length === 0) return;
+  await queryRows(db, sql`
+    update messages m
+       set status = 'pending',
+           next_attempt_at = now() + v.delay * interval '1 second',
+           error_message = v.reason,
+           locked_until = null,
+           lease_token = null
+      from jsonb_to_recordset(${JSON.stringify(retries.map((r) => ({ id: r.id, delay: r.delaySeconds, reason: r.reason })))}::jsonb)
+           as v(id uuid, delay integer, reason text)
+     where m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+}
+
+/** Permanent failures (or last retries): failed, and their reservations refunded, in one transaction. */
+export async function failClaimed(db: Database, leaseToken: string, failures: readonly FailedMessage[]): Promise<void> {
+  if (failures.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const f of failures) {
+      await settleMessage(tx, f.id, { status: 'failed', reason: f.reason }, eq(messages.leaseToken, leaseToken));
+    }
+  });
+}
+
+/** The provider carries no Viber: claimed Viber messages are sent as SMS straight away. */
+export async function switchClaimedToSms(db: DbOrTx, leaseToken: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(messages)
+    .set({ channel: 'sms', price: sql`${messages.smsPrice}` })
+    .where(and(inArray(messages.id, [...ids]), eq(messages.leaseToken, leaseToken), eq(messages.channel, 'viber')));
+}
+
+const FALL_BACK = sql`channel = 'sms',
+       status = 'pending',
+       price = sms_price,
+       provider = null,
+       provider_message_id = null,
+       fallback_at = null,
+       next_attempt_at = now(),
+       attempts = 0,
+       locked_until = null,
+       lease_token = null`;
+
+/**
+ * Viber messages that Viber could not deliver (a receipt said so) go back to the queue as SMS,
+ * priced as SMS. Only while still sent, unsettled Viber messages: a repeated receipt finds nothing
+ * to change. Returns the ids that fell back.
+ */
+export async function fallBackToSms(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await queryRows<{ id: string }>(tx, sql`
+    update messages set ${FALL_BACK}
+     where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+       and channel = 'viber' and status = 'sent' and settled_at is null
+    returning id`);
+  return result.map((r) => r.id);
+}
+
+/** Viber messages whose receipt did not come within the validity: sent as SMS. */
+export async function fallBackOverdueViber(db: DbOrTx, limit: number): Promise<number> {
+  const result = await queryRows<{ id: string }>(db, sql`
+    update messages set ${FALL_BACK}
+     where id in (select id from messages
+                   where status = 'sent' and channel = 'viber' and fallback_at <= now() and settled_at is null
+                   order by fallback_at
+                   limit ${limit}
+                     for update skip locked)
+    returning id`);
+  return result.length;
+}
+
+export interface ReceiptTarget {
+  id: string;
+  status: string;
+  channel: Channel;
+}
+
+/**
+ * The message a provider id names, locked for the receipt's transaction. Provider ids can repeat
+ * (an SMSC restarts its counter): the message still waiting for its receipt wins over an old,
+ * settled one with the same id.
+ */
+export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMessageId: string): Promise<ReceiptTarget | null> {
+  const [row] = await tx
+    .select({ id: messages.id, status: messages.status, channel: messages.channel })
+    .from(messages)
+    .where(and(eq(messages.providerMessageId, providerMessageId), eq(messages.provider, provider)))
+    .orderBy(sql`${messages.status} = 'sent' desc`, sql`${messages.createdAt} desc`)
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}

@@ -1,0 +1,72 @@
+// Delivery receipts: what the provider says became of a message. Delivered settles it at its
+// price; failed settles it at 0 and refunds; a Viber message that Viber could not deliver goes
+// back to the queue as SMS. A receipt for a message that is no longer 'sent' (settled, or already
+// fallen back) is ignored, so a receipt delivered twice changes nothing the second time. Every
+// provider, the simulator included, reports through `receiptHandler`.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { messages } from '../../../db/schema';
+import type { DeliveryReceipt } from '../../../providers/sms/types';
+import { fallBackToSms, lockReceiptTarget } from './message-store';
+import { notifyMessagesQueued } from './queue-signal';
+import { settleMessage } from './settlement';
+import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, pageOfUnmatched } from './unmatched-receipts';
+
+export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'unmatched';
+
+const DEFAULT_REASONS: Record<Exclude<DeliveryReceipt['status'], 'delivered'>, string> = {
+  failed: 'Delivery failed',
+  expired: 'Not delivered within the validity period',
+  not_on_viber: 'Not a Viber user',
+};
+
+export async function applyReceipt(db: Database, provider: string, receipt: DeliveryReceipt): Promise<ReceiptOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<ReceiptOutcome> => {
+    const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
+    if (!row) return 'unmatched';
+    if (row.status !== 'sent') return 'ignored';
+    const stillSent = eq(messages.status, 'sent');
+    if (receipt.status === 'delivered') {
+      return (await settleMessage(tx, row.id, { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
+    }
+    if (row.channel === 'viber') return (await fallBackToSms(tx, [row.id])).length > 0 ? 'fell_back' : 'ignored';
+    const reason = receipt.reason ?? DEFAULT_REASONS[receipt.status];
+    return (await settleMessage(tx, row.id, { status: 'failed', reason }, stillSent)) ? 'failed' : 'ignored';
+  });
+  if (outcome === 'fell_back') notifyMessagesQueued();
+  return outcome;
+}
+
+/**
+ * The handler registered with the provider. A receipt can overtake the dispatcher's record of the
+ * provider id; it is then kept in unmatched_receipts and applied by the receipts job.
+ */
+export function receiptHandler(db: Database, provider: string) {
+  return async (receipt: DeliveryReceipt): Promise<void> => {
+    const outcome = await applyReceipt(db, provider, receipt);
+    if (outcome === 'unmatched') await keepUnmatched(db, provider, receipt);
+  };
+}
+
+/**
+ * Applies kept receipts whose message is now known, oldest first, page by page (a receipt that is
+ * still unknown does not hold up the ones behind it); drops those older than the TTL.
+ */
+export async function retryUnmatchedReceipts(db: Database, pageSize = 500, maxPages = 20): Promise<{ applied: number; dropped: number }> {
+  let applied = 0;
+  let after: { receivedAt: Date; id: string } | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const kept = await pageOfUnmatched(db, after, pageSize);
+    const done: string[] = [];
+    for (const { id, provider, receipt } of kept) {
+      if ((await applyReceipt(db, provider, receipt)) !== 'unmatched') done.push(id);
+    }
+    await deleteUnmatched(db, done);
+    applied += done.length;
+    const last = kept.at(-1);
+    if (!last || kept.length < pageSize) break;
+    after = { receivedAt: last.receivedAt, id: last.id };
+  }
+  // Receipts for messages that are not ours to track (e.g. sign-in codes) end here.
+  return { applied, dropped: await dropExpiredUnmatched(db) };
+}
