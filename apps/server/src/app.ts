@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { startChangeFeed } from './db/change-feed';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { registerNulCharacterGuard } from './http/nul-characters';
@@ -61,6 +62,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     openapi: { info: { title: 'Kurir API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  // Caches of sessions, products and prices, dropped whenever the database announces a change.
+  const stopChangeFeed = await startChangeFeed(db, app.log);
+  app.addHook('onClose', stopChangeFeed);
   registerAccessControl(app, { db, config });
   registerNulCharacterGuard(app);
 

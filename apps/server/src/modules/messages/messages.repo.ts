@@ -48,6 +48,42 @@ export async function insertSendRows(tx: Tx, send: NewSend): Promise<{ id: strin
   return out;
 }
 
+/**
+ * The rows of several sends (a group commit) in ONE statement: each send travels as one JSON
+ * object with its recipients as an array. Returns each send's rows, in its recipients' order.
+ */
+export async function insertGroupSendRows(tx: Tx, sends: readonly NewSend[]): Promise<{ id: string; recipient: string }[][]> {
+  if (sends.length === 0) return [];
+  const payload = sends.map((s, k) => ({
+    k,
+    u: s.userId,
+    b: s.batchId,
+    m: s.message,
+    s: s.senderName,
+    t: s.messageType,
+    c: s.channel,
+    st: s.scheduledFor ? 'scheduled' : 'pending',
+    p: s.parts,
+    rp: s.reservedPrice,
+    sp: s.smsPrice,
+    pr: s.price,
+    sf: s.scheduledFor ? s.scheduledFor.toISOString() : null,
+    rs: s.recipients,
+  }));
+  const result = await queryRows<{ id: string; recipient: string; batch_id: string }>(tx, sql`
+    insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
+                          channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
+    select s.u, s.b, r.recipient, s.m, s.s, s.t, s.c, s.c, s.st, s.p, s.rp, s.sp, s.pr, s.sf, coalesce(s.sf, now())
+      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+           as s(k integer, u uuid, b uuid, m text, s text, t text, c text, st text, p integer, rp bigint, sp bigint, pr bigint, sf timestamptz, rs jsonb)
+     cross join lateral jsonb_array_elements_text(s.rs) with ordinality as r(recipient, n)
+     order by s.k, r.n
+    returning id, recipient, batch_id`);
+  const bySend = new Map<string, { id: string; recipient: string }[]>(sends.map((s) => [s.batchId, []]));
+  for (const row of result) bySend.get(row.batch_id)!.push({ id: row.id, recipient: row.recipient });
+  return sends.map((s) => bySend.get(s.batchId)!);
+}
+
 export interface HistoryFilter {
   userId: string;
   limit: number;

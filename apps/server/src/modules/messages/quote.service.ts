@@ -3,10 +3,12 @@
 // `priceSend` the send debits with.
 import { microsToEuros, priceSend, type QuoteMessageBody, type QuoteMessageResponse } from '@kurir/core';
 import type { Database } from '../../db/client';
+import { currentBalance } from '../billing/ledger';
 import { getMessagePrices } from '../products/catalogue';
 import { resolveRecipients } from './send.service';
 
-export async function quoteSend(db: Database, user: { id: string; credit: number }, body: QuoteMessageBody): Promise<QuoteMessageResponse> {
+export async function quoteSend(db: Database, user: { id: string }, body: QuoteMessageBody): Promise<QuoteMessageResponse> {
+  const credit = await currentBalance(db, user.id);
   const parsed = await resolveRecipients(db, user.id, body);
   const price = priceSend({
     channel: body.channel,
@@ -23,7 +25,7 @@ export async function quoteSend(db: Database, user: { id: string; credit: number
     unitPrice: microsToEuros(price.unitPrice),
     cost: microsToEuros(price.cost),
     reserved: microsToEuros(price.hold),
-    credit: microsToEuros(user.credit),
-    remaining: microsToEuros(user.credit - price.hold),
+    credit: microsToEuros(credit),
+    remaining: microsToEuros(credit - price.hold),
   };
 }
