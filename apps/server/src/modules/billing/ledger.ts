@@ -1,9 +1,8 @@
 // The one way a balance changes: a conditional update that can never go below zero, and the
 // ledger row that records it, in the caller's database transaction.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LedgerType } from '@kurir/core';
 import { transactions, users } from '../../db/schema';
-import { queryRows } from '../../db/query-rows';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 
@@ -72,50 +71,45 @@ export async function currentBalance(db: DbOrTx, userId: string): Promise<number
   return row?.credit ?? 0;
 }
 
-export type GroupedChangeResult = BalanceChangeResult | AppError;
+/** One member of a group debit; `index` orders the members (earlier ones are served first). */
+export interface GroupDebit {
+  index: number;
+  userId: string;
+  /** Positive micro-euros to take. */
+  cost: number;
+  type: LedgerType;
+  description: string;
+  reference: string;
+}
 
 /**
- * Several balance changes in one transaction with a constant number of statements, for group
- * commit: the users' rows are locked (in id order, so two groups cannot deadlock), each change is
- * decided in turn against the balance the ones before it left — a debit that does not fit is
- * refused alone (402; a change of an unknown user 404) and takes nothing — and then one
- * conditional UPDATE applies each user's accepted total and one INSERT writes every ledger row.
- * Under the row locks the condition cannot fail; if it ever did, the statement throws and the
- * caller's transaction rolls back rather than write a ledger that disagrees with the balances.
+ * The debit half of a one-statement group commit, as CTEs for the caller's statement to extend
+ * (`group_paid` holds the members that were debited, with their balance after; `group_known` the
+ * users that exist). The users' rows are locked (in id order); each user's members are served in
+ * order while the balance covers them — PostgreSQL hands FOR UPDATE the latest committed balance,
+ * so concurrent groups cannot overdraw — then one conditional UPDATE per user and one ledger row
+ * per member, all in the one statement, so the whole group is one transaction without a
+ * round trip for BEGIN or COMMIT. A member the balance does not cover is not debited; the caller
+ * decides it alone (changeBalance), which answers it exactly.
  */
-export async function changeBalances(tx: Tx, changes: readonly BalanceChange[]): Promise<GroupedChangeResult[]> {
-  for (const c of changes) if (!Number.isSafeInteger(c.amount)) throw new Error('Amounts are whole micro-euros');
-  const ids = [...new Set(changes.map((c) => c.userId))].sort();
-  const locked = await queryRows<{ id: string; credit: string | number }>(
-    tx,
-    sql`select id, credit from users where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) order by id for update`,
-  );
-  const balance = new Map(locked.map((r) => [r.id, Number(r.credit)]));
-  const totals = new Map<string, number>();
-  const entries: { i: number; u: string; t: string; a: number; b: number; f: number; d: string; r: string | null; m: string | null }[] = [];
-  const results = changes.map((c): GroupedChangeResult => {
-    const before = balance.get(c.userId);
-    if (before === undefined) return new AppError(404, 'user_not_found', 'User not found');
-    if (before + c.amount < 0) return new AppError(402, 'insufficient_credit', INSUFFICIENT_CREDIT);
-    balance.set(c.userId, before + c.amount);
-    totals.set(c.userId, (totals.get(c.userId) ?? 0) + c.amount);
-    entries.push({ i: entries.length, u: c.userId, t: c.type, a: c.amount, b: before, f: before + c.amount, d: c.description, r: c.reference ?? null, m: c.adminUserId ?? null });
-    return { transactionId: '', balanceBefore: before, balanceAfter: before + c.amount };
-  });
-  if (entries.length === 0) return results;
-  const applied = await queryRows<{ id: string }>(tx, sql`
-    update users u set credit = u.credit + v.total
-      from jsonb_to_recordset(${JSON.stringify([...totals].map(([id, total]) => ({ id, total })))}::jsonb) as v(id uuid, total bigint)
-     where u.id = v.id and u.credit + v.total >= 0
-    returning u.id`);
-  if (applied.length !== totals.size) throw new Error('A grouped balance change did not apply under its row lock');
-  const ledger = await queryRows<{ id: string }>(tx, sql`
-    insert into transactions (user_id, type, amount, balance_before, balance_after, description, reference, admin_user_id, created_at)
-    select e.u, e.t, e.a, e.b, e.f, e.d, e.r, e.m, clock_timestamp()
-      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
-           as e(i integer, u uuid, t text, a bigint, b bigint, f bigint, d text, r text, m uuid)
-     order by e.i
-    returning id`);
-  let next = 0;
-  return results.map((r) => (r instanceof AppError ? r : { ...r, transactionId: ledger[next++]!.id }));
+export function groupDebitCtes(debits: readonly GroupDebit[]): SQL {
+  for (const d of debits) if (!Number.isSafeInteger(d.cost) || d.cost < 0) throw new Error('Costs are whole, non-negative micro-euros');
+  const payload = JSON.stringify(debits.map((d) => ({ i: d.index, u: d.userId, a: d.cost, t: d.type, d: d.description, r: d.reference })));
+  return sql`
+    group_members as (select * from jsonb_to_recordset(${payload}::jsonb) as m(i integer, u uuid, a bigint, t text, d text, r text)),
+    group_known as (select id, credit from users where id in (select u from group_members) order by id for update),
+    group_decided as (
+      select m.*, k.credit - sum(m.a) over (partition by m.u order by m.i rows unbounded preceding) as after
+        from group_members m join group_known k on k.id = m.u),
+    group_totals as (select u, sum(a) as total from group_decided where after >= 0 group by u),
+    group_debited as (
+      update users set credit = users.credit - group_totals.total
+        from group_totals
+       where users.id = group_totals.u and users.credit - group_totals.total >= 0
+      returning users.id),
+    group_paid as (select * from group_decided where after >= 0 and u in (select id from group_debited)),
+    group_ledger as (
+      insert into transactions (user_id, type, amount, balance_before, balance_after, description, reference, created_at)
+      select u, t, -a, after + a, after, d, r, clock_timestamp() from group_paid order by i
+      returning id)`;
 }

@@ -66,6 +66,21 @@ describe('group commit', () => {
     await expectLedgerConsistent(t.db);
   });
 
+  it('two instances grouping sends of one user at once cannot overdraw it', async () => {
+    const { phone } = await customer(t, { credit: 25 * SMS_PRICE });
+    const userId = await userIdOf(t.db, phone);
+    const instances = [1, 2].map(() => new SendGroupCommit(t.db, { windowMs: 2, maxRows: 7 }));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => instances[i % 2]!.submit(groupedSend(userId, newPhone()))),
+    );
+    const refused = settled.filter((s) => s.status === 'rejected');
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(25);
+    expect(refused.map((s) => (s as PromiseRejectedResult).reason.status)).toEqual(Array(35).fill(402));
+    expect(await creditOf(t.db, phone)).toBe(0);
+    expect(await messagesOf(t.db, phone)).toHaveLength(25);
+    await expectLedgerConsistent(t.db);
+  });
+
   it('answers only what is committed: every 200 is already in the database when it arrives', async () => {
     const { phone, api } = await customer(t, { credit: 30 * SMS_PRICE });
     const seen: boolean[] = [];

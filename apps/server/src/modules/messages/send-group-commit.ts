@@ -1,16 +1,19 @@
-// Group commit: sends that arrive within a millisecond or two of each other are written in ONE
-// transaction, so the many small requests of a notification sender share one commit (and its disk
-// flush) instead of paying one each. Each member is still debited on its own terms — decided in
-// turn under the users' row locks (billing/ledger.ts changeBalances): one that cannot pay gets its
-// own 402 and nothing of it is written, the others go through. Nobody is answered before the
-// commit, so a crash loses nothing that was answered 200. If the group's transaction fails for any
-// other reason, every member is tried again alone, so one bad member cannot fail the others.
-import type { Database, Tx } from '../../db/client';
+// Group commit: sends that arrive within a millisecond or two of each other are written by ONE
+// statement (messages.repo.ts insertSendGroup), so the many small requests of a notification
+// sender share one transaction — one round trip and one commit (and its disk flush) — instead of
+// paying six round trips and a commit each. Each member is still debited on its own terms, under
+// the users' row locks (billing/ledger.ts groupDebitCtes); one the balance does not cover after
+// the members before it is decided alone (changeBalance in its own transaction), which gives it
+// its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a crash loses
+// nothing that was answered 200. If the group's statement fails for any other reason, every member
+// is tried alone, so one bad member cannot fail the others.
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { changeBalances, type BalanceChange } from '../billing/ledger';
-import { insertGroupSendRows, type NewSend } from './messages.repo';
+import { changeBalance, type BalanceChange, type GroupDebit } from '../billing/ledger';
+import { insertSendGroup, insertSendRows, type NewSend } from './messages.repo';
 
 export interface GroupedSend {
+  /** A debit: a negative amount. */
   debit: BalanceChange;
   rows: NewSend;
 }
@@ -63,27 +66,39 @@ export class SendGroupCommit {
   }
 
   private async commit(group: Member[]): Promise<void> {
-    let outcomes: (GroupedSendResult | AppError)[];
+    let outcomes: Awaited<ReturnType<typeof insertSendGroup>>;
     try {
-      outcomes = await this.db.transaction((tx) => writeSendGroup(tx, group.map((m) => m.send)));
-    } catch (error) {
-      if (group.length === 1) group[0]!.reject(error);
-      else await Promise.all(group.map((m) => this.commit([m])));
+      outcomes = await insertSendGroup(this.db, group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })));
+    } catch {
+      await Promise.all(group.map((m) => this.commitAlone(m)));
       return;
     }
-    group.forEach((m, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome instanceof AppError) m.reject(outcome);
-      else m.resolve(outcome);
-    });
+    await Promise.all(
+      group.map(async (m, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.balanceAfter !== null) m.resolve({ rows: outcome.rows, balanceAfter: outcome.balanceAfter });
+        else if (!outcome.known) m.reject(new AppError(404, 'user_not_found', 'User not found'));
+        else await this.commitAlone(m);
+      }),
+    );
+  }
+
+  /** One member in its own transaction: the exact answer for a send the group could not place. */
+  private async commitAlone(m: Member): Promise<void> {
+    try {
+      m.resolve(
+        await this.db.transaction(async (tx) => {
+          const change = await changeBalance(tx, m.send.debit);
+          return { rows: await insertSendRows(tx, m.send.rows), balanceAfter: change.balanceAfter };
+        }),
+      );
+    } catch (error) {
+      m.reject(error);
+    }
   }
 }
 
-/** The group's debits (each conditional) and the rows of the members that could pay, in the caller's transaction. */
-export async function writeSendGroup(tx: Tx, sends: readonly GroupedSend[]): Promise<(GroupedSendResult | AppError)[]> {
-  const changes = await changeBalances(tx, sends.map((s) => s.debit));
-  const paid = sends.filter((_, i) => !(changes[i] instanceof AppError));
-  const rows = await insertGroupSendRows(tx, paid.map((s) => s.rows));
-  let next = 0;
-  return changes.map((c) => (c instanceof AppError ? c : { rows: rows[next++]!, balanceAfter: c.balanceAfter }));
+function groupDebit(change: BalanceChange, index: number): GroupDebit {
+  if (change.amount > 0) throw new Error('A grouped send is a debit');
+  return { index, userId: change.userId, cost: -change.amount, type: change.type, description: change.description, reference: change.reference ?? '' };
 }
