@@ -64,8 +64,9 @@ export function forgetCached(db: DbOrTx, key: string): void {
 
 /** Starts listening for the database's change announcements; the returned function stops it. */
 export async function startChangeFeed(db: DbOrTx, log: { warn(obj: object, msg?: string): void }): Promise<() => Promise<void>> {
+  // Without a driver behind it (the route table is built over a stand-in) there is nothing to hear.
+  if (feeds.has(db) || !('$client' in db)) return async () => {};
   const client = (db as unknown as { $client: unknown }).$client;
-  if (feeds.has(db)) return async () => {};
   const feed = new ChangeFeed();
   feeds.set(db, feed);
   if (client instanceof PGlite) {
