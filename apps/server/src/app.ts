@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { startChangeFeed } from './db/change-feed';
 import { registerAccessControl } from './http/access';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { postgresRateLimitStore } from './http/rate-limit-store';
@@ -80,6 +81,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     transformObject: jsonSchemaTransformObject,
   });
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
+  // Caches of sessions, products and prices, dropped whenever the database announces a change.
+  const stopChangeFeed = await startChangeFeed(db, app.log);
+  app.addHook('onClose', stopChangeFeed);
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
 

@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** The simulator shows every sign-in code on the public dev outbox: refused when NODE_ENV=production unless allowed. */
   ALLOW_SMS_SIMULATOR: boolean.default(false),
   MAX_RECIPIENTS_PER_SEND: z.coerce.number().int().min(1).default(50_000),
+  /** Concurrent sends are gathered this long into one transaction (group commit); 0 commits each alone. */
+  SEND_GROUP_COMMIT_MS: z.coerce.number().min(0).max(50).default(2),
   /** Run the dispatcher and its jobs in this process (false for web-only instances; see worker.ts). */
   RUN_JOBS: boolean.default(true),
   DISPATCH_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -184,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parseSecurity(e),
     sms: parseSms(e, present),
     payments: parsePayments(e),
-    messaging: { maxRecipientsPerSend: e.MAX_RECIPIENTS_PER_SEND },
+    messaging: { maxRecipientsPerSend: e.MAX_RECIPIENTS_PER_SEND, groupCommitMs: e.SEND_GROUP_COMMIT_MS },
     jobs: parseJobs(e),
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     api: { rateLimit: { limit: e.API_RATE_LIMIT, windowSeconds: e.API_RATE_WINDOW_SECONDS } },

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponseSchema, phoneBodySchema, sessionResponseSchema, userSchema, verifyBodySchema, verifyResponseSchema } from '@kurir/core';
+import { currentBalance } from '../billing/ledger';
 import { requireUser } from '../../http/access';
 import { toUserDto } from '../users/user-dto';
 import type { FeatureLoader } from '../users/features';
@@ -64,7 +65,8 @@ export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
 
     r.get('/api/auth/me', { config: { access: 'customer' }, schema: { response: { 200: userSchema } } }, async (request) => {
       const user = requireUser(request);
-      return toUserDto(user, await deps.loadFeatures(deps.db, user.id));
+      // The session may come from the cache; the balance is read now.
+      return toUserDto({ ...user, credit: await currentBalance(deps.db, user.id) }, await deps.loadFeatures(deps.db, user.id));
     });
 
     // The web app's session lookup: like /api/auth/me, but a visitor who is not signed in (or whose

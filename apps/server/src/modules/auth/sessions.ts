@@ -1,7 +1,8 @@
 // Server-side sessions: a random token in an HttpOnly cookie, only its hash in the database,
 // with an idle and an absolute expiry.
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { cachedRead, forgetCached } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -28,6 +29,17 @@ export async function createSession(
   return token;
 }
 
+/** How long an instance may answer a session from memory (changes are announced; see change-feed.ts). */
+const SESSION_CACHE_MS = 5_000;
+
+interface SessionEntry {
+  user: UserRow;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const sessionKey = (tokenHash: string) => `session:${tokenHash}`;
+
 /** The signed-in user for a cookie token, or null when it is unknown, idle too long or expired. */
 export async function findSessionUser(
   db: DbOrTx,
@@ -35,23 +47,28 @@ export async function findSessionUser(
   token: string,
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   const tokenHash = hashToken(token);
+  const entry = await cachedRead(db, sessionKey(tokenHash), SESSION_CACHE_MS, () => loadSession(db, tokenHash), (e) => e !== null);
   const now = new Date();
-  const idleSince = new Date(now.getTime() - config.idleMs);
+  // Expiry is checked here, on every request, so a cached session ends on time.
+  if (!entry || entry.expiresAt <= now || entry.lastSeenAt.getTime() <= now.getTime() - config.idleMs) return null;
+  if (now.getTime() - entry.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    entry.lastSeenAt = now;
+  }
+  return { user: entry.user, tokenHash };
+}
+
+async function loadSession(db: DbOrTx, tokenHash: string): Promise<SessionEntry | null> {
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
-    );
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  return { user: row.user, tokenHash };
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row ?? null;
 }
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  forgetCached(db, sessionKey(hashToken(token)));
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 

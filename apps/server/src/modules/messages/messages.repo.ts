@@ -4,6 +4,7 @@ import type { Channel, MessageStatus } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
+import { groupDebitCtes, type GroupDebit } from '../billing/ledger';
 
 /** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
 const INSERT_CHUNK = 5000;
@@ -51,6 +52,70 @@ export async function insertSendRows(tx: Tx, send: NewSend): Promise<{ id: strin
     out.push(...result);
   }
   return out;
+}
+
+export interface GroupedSendRows {
+  /** The member's balance after its debit, or null when it was not debited. */
+  balanceAfter: number | null;
+  /** False when the member's user does not exist. */
+  known: boolean;
+  rows: { id: string; recipient: string }[];
+}
+
+/**
+ * A group commit in ONE statement, so one transaction without a round trip for BEGIN or COMMIT:
+ * the members' debits (billing/ledger.ts groupDebitCtes: conditional, with their ledger rows) and
+ * the message rows of the members that were debited. Each send travels as one JSON object with
+ * its recipients as an array. Returns, per send, its balance after and its rows in its
+ * recipients' order.
+ */
+export async function insertSendGroup(db: DbOrTx, sends: readonly { debit: GroupDebit; send: NewSend }[]): Promise<GroupedSendRows[]> {
+  const payload = sends.map(({ debit, send: s }) => ({
+    i: debit.index,
+    b: s.batchId,
+    m: s.message,
+    s: s.senderName,
+    t: s.messageType,
+    c: s.channel,
+    st: s.scheduledFor ? 'scheduled' : 'pending',
+    p: s.parts,
+    rp: s.reservedPrice,
+    sp: s.smsPrice,
+    pr: s.price,
+    sf: s.scheduledFor ? s.scheduledFor.toISOString() : null,
+    rs: s.recipients,
+  }));
+  const result = await queryRows<{ i: number; balance_after: string | number | null; known: boolean; rows: { id: string; recipient: string }[] }>(db, sql`
+    with ${groupDebitCtes(sends.map((s) => s.debit))},
+    group_sends as (
+      select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+        as s(i integer, b uuid, m text, s text, t text, c text, st text, p integer, rp bigint, sp bigint, pr bigint, sf timestamptz, rs jsonb)),
+    group_rows as (
+      insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
+                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
+      select p.u, s.b, r.recipient, s.m, s.s, s.t, s.c, s.c, s.st, s.p, s.rp, s.sp, s.pr, s.sf, coalesce(s.sf, now())
+        from group_paid p
+        join group_sends s on s.i = p.i
+       cross join lateral jsonb_array_elements_text(s.rs) with ordinality as r(recipient, n)
+       order by p.i, r.n
+      returning id, recipient, batch_id)
+    select s.i,
+           (select p.after from group_paid p where p.i = s.i) as balance_after,
+           exists (select 1 from group_members m join group_known k on k.id = m.u where m.i = s.i) as known,
+           (select coalesce(json_agg(json_build_object('id', x.id, 'recipient', x.recipient)), '[]'::json)
+              from group_rows x where x.batch_id = s.b) as rows
+      from group_sends s
+     order by s.i`);
+  const byIndex = new Map(result.map((r) => [Number(r.i), r]));
+  return sends.map(({ debit, send }) => {
+    const r = byIndex.get(debit.index)!;
+    const byRecipient = new Map(r.rows.map((row) => [row.recipient, row]));
+    return {
+      balanceAfter: r.balance_after === null ? null : Number(r.balance_after),
+      known: r.known,
+      rows: r.balance_after === null ? [] : send.recipients.map((recipient) => byRecipient.get(recipient)!),
+    };
+  });
 }
 
 export interface HistoryFilter {

@@ -15,6 +15,7 @@ import {
   sendMessageResponseSchema,
 } from '@kurir/core';
 import { requireUser } from '../../http/access';
+import { currentBalance } from '../billing/ledger';
 import { badRequest } from '../../lib/errors';
 import { getHistory } from './history.service';
 import { quoteSend, toQuoteResponse } from './quote.service';
@@ -70,7 +71,8 @@ export function messagesRoutes(deps: SendDeps) {
       },
       async (request) => {
         const user = requireUser(request);
-        return toQuoteResponse(await quoteSend(db, user.id, request.body), user.credit);
+        // The session (and the user with it) may come from a cache; the balance never does.
+        return toQuoteResponse(await quoteSend(db, user.id, request.body), await currentBalance(db, user.id));
       },
     );
 

@@ -21,11 +21,27 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
-import { changeBalance } from '../billing/ledger';
+import { changeBalance, type BalanceChange } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
 import { getMessagePrices } from '../products/catalogue';
 import { findApprovedSenderName, requireFeature } from '../users/features';
-import { insertSendRows } from './messages.repo';
+import { insertSendRows, type NewSend } from './messages.repo';
+import { SendGroupCommit } from './send-group-commit';
+
+/** Sends up to this size share group commits; a bigger one is a transaction of its own anyway. */
+const GROUP_MAX_RECIPIENTS = 1000;
+/** A group is committed at once when it holds this many message rows. */
+const GROUP_MAX_ROWS = 5000;
+
+const groupCommits = new WeakMap<Database, SendGroupCommit>();
+
+/** The database's group commit, or null when it is switched off (SEND_GROUP_COMMIT_MS=0). */
+function groupCommitFor(db: Database, windowMs: number): SendGroupCommit | null {
+  if (windowMs <= 0) return null;
+  let group = groupCommits.get(db);
+  if (!group) groupCommits.set(db, (group = new SendGroupCommit(db, { windowMs, maxRows: GROUP_MAX_ROWS })));
+  return group;
+}
 
 export interface SendDeps {
   db: Database;
@@ -75,31 +91,36 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const { parts, hold: total } = pricing;
   const batchId = randomUUID();
 
-  const { rows, balanceAfter } = await db.transaction(async (tx) => {
-    const change = request.test ? await readBalance(tx, userId) : await changeBalance(tx, {
-      userId,
-      amount: -total,
-      type: request.channel === 'viber' ? 'viber_cost' : 'sms_cost',
-      reference: batchId,
-      description: debitDescription(request.channel, count, parts, request.scheduledFor !== null),
-    });
-    const inserted = await insertSendRows(tx, {
-      userId,
-      batchId,
-      recipients: parsed.recipients,
-      message: request.message,
-      senderName: sender,
-      messageType: request.messageType ?? null,
-      channel: request.channel,
-      parts,
-      reservedPrice: pricing.perRecipient.hold,
-      smsPrice: pricing.perRecipient.smsCost,
-      price: pricing.perRecipient.cost,
-      scheduledFor: request.scheduledFor,
-      test: request.test === true,
-    });
-    return { rows: inserted, balanceAfter: change.balanceAfter };
-  });
+  const debit: BalanceChange = {
+    userId,
+    amount: -total,
+    type: request.channel === 'viber' ? 'viber_cost' : 'sms_cost',
+    reference: batchId,
+    description: debitDescription(request.channel, count, parts, request.scheduledFor !== null),
+  };
+  const send: NewSend = {
+    userId,
+    batchId,
+    recipients: parsed.recipients,
+    message: request.message,
+    senderName: sender,
+    messageType: request.messageType ?? null,
+    channel: request.channel,
+    parts,
+    reservedPrice: pricing.perRecipient.hold,
+    smsPrice: pricing.perRecipient.smsCost,
+    price: pricing.perRecipient.cost,
+    scheduledFor: request.scheduledFor,
+    test: request.test === true,
+  };
+  // A test key's send debits nothing, so it takes its own transaction instead of a debit group.
+  const group = !request.test && count <= GROUP_MAX_RECIPIENTS ? groupCommitFor(db, config.messaging.groupCommitMs) : null;
+  const { rows, balanceAfter } = group
+    ? await group.submit({ debit, rows: send })
+    : await db.transaction(async (tx) => {
+        const change = request.test ? await readBalance(tx, userId) : await changeBalance(tx, debit);
+        return { rows: await insertSendRows(tx, send), balanceAfter: change.balanceAfter };
+      });
   if (!request.scheduledFor) notifyMessagesQueued();
 
   const status: MessageStatus = request.scheduledFor ? 'scheduled' : 'pending';

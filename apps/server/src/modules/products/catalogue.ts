@@ -11,6 +11,7 @@ import {
   type Channel,
   type Micros,
 } from '@kurir/core';
+import { cachedRead } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
@@ -81,6 +82,13 @@ export async function ensureCatalogue(db: DbOrTx): Promise<void> {
  * 'Viber Message' products as an admin last priced them; the spec's fallback prices if missing.
  */
 export async function getMessagePrices(db: DbOrTx): Promise<Record<Channel, Micros>> {
+  return cachedRead(db, 'message-prices', PRICES_CACHE_MS, () => loadMessagePrices(db));
+}
+
+/** How long an instance may price from memory (a price edit is announced; see change-feed.ts). */
+const PRICES_CACHE_MS = 5_000;
+
+async function loadMessagePrices(db: DbOrTx): Promise<Record<Channel, Micros>> {
   const rows = await db
     .select({ name: products.name, net: products.netSellPrice, rate: products.sellTaxRate })
     .from(products)

@@ -232,3 +232,22 @@ export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMe
     .for('update');
   return row ?? null;
 }
+
+/**
+ * The messages a batch of provider ids names, locked for the receipts' transaction, in one
+ * statement (the same choice as lockReceiptTarget for each id: the message still waiting for its
+ * receipt wins over an old, settled one). Ids are taken in order, so batches lock alike.
+ */
+export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerMessageIds: readonly string[]): Promise<Map<string, ReceiptTarget>> {
+  const ids = [...new Set(providerMessageIds)].sort();
+  const rows = await queryRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
+    select v.pmid, t.id, t.status, t.channel
+      from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(pmid, n)
+     cross join lateral (select m.id, m.status, m.channel from messages m
+                          where m.provider_message_id = v.pmid and m.provider = ${provider}
+                          order by m.status = 'sent' desc, m.created_at desc
+                          limit 1
+                            for update) t
+     order by v.n`);
+  return new Map(rows.map((r) => [r.pmid, { id: r.id, status: r.status, channel: r.channel }]));
+}

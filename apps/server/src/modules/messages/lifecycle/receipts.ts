@@ -11,21 +11,15 @@ import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { fallBackToSms, lockReceiptTarget } from './message-store';
 import { notifyMessagesQueued } from './queue-signal';
 import { settleMessage } from './settlement';
-import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, pageOfUnmatched } from './unmatched-receipts';
+import { DEFAULT_REASONS, ReceiptBatcher, applyReceipts, contradicts, type ReceiptOutcome } from './receipt-batch';
+import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, keepUnmatchedMany, pageOfUnmatched } from './unmatched-receipts';
 
-export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
-
-const DEFAULT_REASONS: Record<Exclude<DeliveryReceipt['status'], 'delivered'>, string> = {
-  failed: 'Delivery failed',
-  expired: 'Not delivered within the validity period',
-  not_on_viber: 'Not a Viber user',
-};
+export type { ReceiptOutcome } from './receipt-batch';
 
 export async function applyReceipt(db: Database, provider: string, receipt: DeliveryReceipt): Promise<ReceiptOutcome> {
   const outcome = await db.transaction(async (tx): Promise<ReceiptOutcome> => {
     const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
     if (!row) return 'unmatched';
-    // The first final report is final (a late 'delivered' never un-refunds); a contradicting one is counted.
     if (row.status !== 'sent') return contradicts(row.status, receipt.status) ? 'contradicted' : 'ignored';
     const stillSent = eq(messages.status, 'sent');
     if (receipt.status === 'delivered') {
@@ -39,25 +33,36 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
   return outcome;
 }
 
-function contradicts(settled: string, reported: DeliveryReceipt['status']): boolean {
-  return (settled === 'failed' && reported === 'delivered') || (settled === 'delivered' && reported !== 'delivered');
-}
-
 /**
- * The handler registered with the provider. A receipt can overtake the dispatcher's record of the
- * provider id; it is then kept in unmatched_receipts and applied by the receipts job.
+ * The handler registered with the provider. Receipts are applied in batches (receipt-batch.ts);
+ * a receipt can overtake the dispatcher's record of the provider id; it is then kept in
+ * unmatched_receipts (in the same flush) and applied by the receipts job.
  */
 export function receiptHandler(db: Database, provider: string) {
+  const batcher = new ReceiptBatcher(
+    async (receipts) => {
+      const outcomes = await applyReceipts(db, provider, receipts);
+      for (const outcome of outcomes) countReceipt(provider, outcome);
+      await keepUnmatchedMany(db, provider, receipts.filter((_, i) => outcomes[i] === 'unmatched'));
+      if (outcomes.includes('fell_back')) notifyMessagesQueued();
+      return outcomes;
+    },
+    async (receipt) => {
+      const outcome = await applyReceipt(db, provider, receipt);
+      countReceipt(provider, outcome);
+      if (outcome === 'unmatched') await keepUnmatched(db, provider, receipt);
+      return outcome;
+    },
+  );
   return async (receipt: DeliveryReceipt): Promise<void> => {
-    const outcome = await applyReceipt(db, provider, receipt);
-    countReceipt(provider, outcome);
-    if (outcome === 'unmatched') await keepUnmatched(db, provider, receipt);
+    await batcher.add(receipt);
   };
 }
 
 /**
  * Applies kept receipts whose message is now known, oldest first, page by page (a receipt that is
- * still unknown does not hold up the ones behind it); drops those older than the TTL.
+ * still unknown does not hold up the ones behind it), a page of one provider's receipts at a time
+ * in one batch; drops those older than the TTL.
  */
 export async function retryUnmatchedReceipts(db: Database, pageSize = 500, maxPages = 20): Promise<{ applied: number; dropped: number }> {
   let applied = 0;
@@ -65,8 +70,10 @@ export async function retryUnmatchedReceipts(db: Database, pageSize = 500, maxPa
   for (let page = 0; page < maxPages; page++) {
     const kept = await pageOfUnmatched(db, after, pageSize);
     const done: string[] = [];
-    for (const { id, provider, receipt } of kept) {
-      if ((await applyReceipt(db, provider, receipt)) !== 'unmatched') done.push(id);
+    for (const provider of new Set(kept.map((k) => k.provider))) {
+      const mine = kept.filter((k) => k.provider === provider);
+      const outcomes = await applyReceipts(db, provider, mine.map((k) => k.receipt));
+      mine.forEach((k, i) => outcomes[i] !== 'unmatched' && done.push(k.id));
     }
     await deleteUnmatched(db, done);
     applied += done.length;

@@ -4,7 +4,7 @@
 // ledger entry whose reference is the message id. The conditional update on settled_at makes a
 // second settlement of the same message (a receipt that arrives twice, two workers) a no-op, and
 // the unique index transactions_refund_once_idx would refuse a second refund row regardless.
-import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatEuros, type Channel } from '@kurir/core';
 import type { Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
@@ -63,6 +63,37 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
     description: refundDescription(outcome, row, refund),
   });
   return { id: row.id, userId: row.userId, refunded: refund, newCredit: change.balanceAfter };
+}
+
+/**
+ * Settles delivered messages that owe no refund (their price is their reservation: SMS as
+ * reserved), in one statement for the batch; only those still sent and unsettled. Returns the
+ * ids it settled; the rest go through settleMessage, which writes their refunds.
+ */
+export async function settleDeliveredInFull(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .update(messages)
+    .set({
+      status: 'delivered',
+      errorMessage: null,
+      processedAt: sql`coalesce(${messages.processedAt}, now())`,
+      settledAt: sql`now()`,
+      lockedUntil: null,
+      leaseToken: null,
+      fallbackAt: null,
+    })
+    .where(
+      and(
+        inArray(messages.id, [...ids]),
+        isNull(messages.settledAt),
+        eq(messages.status, 'sent'),
+        sql`${messages.reservedPrice} = ${messages.price}`,
+      ),
+    )
+    .returning({ id: messages.id });
+  await recordMessageEvents(tx, rows.map((r) => ({ messageId: r.id, status: 'delivered' as const, refunded: 0 })));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

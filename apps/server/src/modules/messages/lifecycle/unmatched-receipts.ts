@@ -26,6 +26,21 @@ export async function keepUnmatched(db: Database, provider: string, receipt: Del
   });
 }
 
+/** Keeps a batch's unknown receipts in one statement. */
+export async function keepUnmatchedMany(db: Database, provider: string, receipts: readonly DeliveryReceipt[]): Promise<void> {
+  if (receipts.length === 0) return;
+  await db.insert(unmatchedReceipts).values(
+    receipts.map((receipt) => ({
+      provider,
+      providerMessageId: receipt.providerMessageId,
+      status: receipt.status,
+      reason: receipt.reason ?? null,
+      errorCode: receipt.errorCode ?? null,
+      reportedAt: receipt.at,
+    })),
+  );
+}
+
 /** Kept receipts after `after` (by arrival, then id), oldest first. */
 export async function pageOfUnmatched(db: Database, after: { receivedAt: Date; id: string } | null, limit: number): Promise<KeptReceipt[]> {
   const rows = await db

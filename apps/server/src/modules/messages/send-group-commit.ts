@@ -1,0 +1,119 @@
+// Group commit: sends that arrive within a millisecond or two of each other are written by ONE
+// statement (messages.repo.ts insertSendGroup), so the many small requests of a notification
+// sender share one transaction — one round trip and one commit (and its disk flush) — instead of
+// paying six round trips and a commit each. Each member is still debited on its own terms, under
+// the users' row locks (billing/ledger.ts groupDebitCtes); one the balance does not cover after
+// the members before it is decided alone (changeBalance in its own transaction), which gives it
+// its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a crash loses
+// nothing that was answered 200. If the group's statement fails for any other reason, every member
+// is tried alone, so one bad member cannot fail the others.
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { changeBalance, type BalanceChange, type GroupDebit } from '../billing/ledger';
+import { insertSendGroup, insertSendRows, type NewSend } from './messages.repo';
+
+export interface GroupedSend {
+  /** A debit: a negative amount. */
+  debit: BalanceChange;
+  rows: NewSend;
+}
+
+export interface GroupedSendResult {
+  rows: { id: string; recipient: string }[];
+  balanceAfter: number;
+}
+
+interface Member {
+  send: GroupedSend;
+  resolve(result: GroupedSendResult): void;
+  reject(error: unknown): void;
+}
+
+export interface GroupCommitOptions {
+  /** How long the first member of a group waits for others. */
+  windowMs: number;
+  /** A group is committed at once when it holds this many message rows. */
+  maxRows: number;
+}
+
+/**
+ * Groups written at the same time by one instance. Concurrent sends are mostly one customer's,
+ * whose balance row every group locks, so a second group in flight would only wait for the first;
+ * gathering instead makes the next group larger. Two keep the database busy between groups.
+ */
+const MAX_GROUPS_IN_FLIGHT = 2;
+
+export class SendGroupCommit {
+  private waiting: Member[] = [];
+  private rows = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** Groups being written. While one is, the next gathers: it would wait for the same row locks anyway. */
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /** Resolves once the send is committed; rejects with its own error (402, …) otherwise. */
+  submit(send: GroupedSend): Promise<GroupedSendResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ send, resolve, reject });
+      this.rows += send.rows.recipients.length;
+      if (this.rows >= this.options.maxRows) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), this.options.windowMs);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.waiting.length === 0 || this.inFlight >= MAX_GROUPS_IN_FLIGHT) return;
+    const group = this.waiting;
+    this.waiting = [];
+    this.rows = 0;
+    this.inFlight++;
+    void this.commit(group).finally(() => {
+      this.inFlight--;
+      // What gathered meanwhile goes at once: it has waited a whole group's commit already.
+      this.flush();
+    });
+  }
+
+  private async commit(group: Member[]): Promise<void> {
+    let outcomes: Awaited<ReturnType<typeof insertSendGroup>>;
+    try {
+      outcomes = await insertSendGroup(this.db, group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })));
+    } catch {
+      await Promise.all(group.map((m) => this.commitAlone(m)));
+      return;
+    }
+    await Promise.all(
+      group.map(async (m, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.balanceAfter !== null) m.resolve({ rows: outcome.rows, balanceAfter: outcome.balanceAfter });
+        else if (!outcome.known) m.reject(new AppError(404, 'user_not_found', 'User not found'));
+        else await this.commitAlone(m);
+      }),
+    );
+  }
+
+  /** One member in its own transaction: the exact answer for a send the group could not place. */
+  private async commitAlone(m: Member): Promise<void> {
+    try {
+      m.resolve(
+        await this.db.transaction(async (tx) => {
+          const change = await changeBalance(tx, m.send.debit);
+          return { rows: await insertSendRows(tx, m.send.rows), balanceAfter: change.balanceAfter };
+        }),
+      );
+    } catch (error) {
+      m.reject(error);
+    }
+  }
+}
+
+function groupDebit(change: BalanceChange, index: number): GroupDebit {
+  if (change.amount > 0) throw new Error('A grouped send is a debit');
+  return { index, userId: change.userId, cost: -change.amount, type: change.type, description: change.description, reference: change.reference ?? '' };
+}
