@@ -60,6 +60,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+// One benchmark run from start to figures, kept whole so it reads as the procedure it measures.
 async function run(window: number) {
   const smsc = await FakeSmsc.start({
     autoReceipt: 'DELIVRD',

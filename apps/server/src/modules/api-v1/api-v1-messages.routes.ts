@@ -30,6 +30,8 @@ import { v1Schema } from './api-v1.schema';
 /** A send to 50 000 numbers is about 1 MB of JSON. */
 const SEND_BODY_LIMIT = 4 * 1024 * 1024;
 
+// Long by design: the messages resource's routes as one list read top to bottom (like listmonk's
+// handler table), each a thin call into the web's own services.
 export function apiV1MessageRoutes(deps: SendDeps) {
   const { db } = deps;
   const config = { access: 'api_key' as const };

@@ -9,6 +9,7 @@ import type { FeatureLoader } from '../users/features';
 import { requestCode, verifyCode, type AuthDeps } from './auth.service';
 import { SESSION_COOKIE, deleteSession, findSessionUser } from './sessions';
 
+// Long by design: the sign-in routes as one list read top to bottom, each a thin call into auth.service.
 export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
   const { config } = deps;
   const rateLimit = { max: config.limits.authRequestsPerMinute, timeWindow: '1 minute' };

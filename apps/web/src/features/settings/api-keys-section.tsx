@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Tabl
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { createApiKeyBodySchema, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
+import { createApiKeyBodySchema, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -57,7 +57,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 
 export function ApiKeysSection() {
   const keys = useQuery(apiKeysQuery);
-  const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   return (
@@ -89,47 +88,7 @@ export function ApiKeysSection() {
               </Table.Thead>
               <Table.Tbody>
                 {keys.data.map((k) => (
-                  <Table.Tr key={k.id}>
-                    <Table.Td>
-                      <Group gap={6}>
-                        {k.name}
-                        <Badge size="xs" variant="light" color={k.mode === 'live' ? 'teal' : 'gray'}>
-                          {k.mode}
-                        </Badge>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm">
-                        {k.prefix}…
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
-                    <Table.Td>{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Td>
-                    <Table.Td>{k.requests_30d.toLocaleString('en')}</Table.Td>
-                    <Table.Td>
-                      {k.revoked_at ? (
-                        <Badge color="red" variant="light">
-                          Revoked
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          loading={revoke.isPending && revoke.variables === k.id}
-                          onClick={() => {
-                            if (!window.confirm(`Revoke "${k.name}"? Requests with it fail at once.`)) return;
-                            revoke.mutate(k.id, {
-                              onSuccess: () => toast.success('API key revoked'),
-                              onError: (e) => toast.error('Error', errorDetail(e) || 'Failed to revoke the API key'),
-                            });
-                          }}
-                        >
-                          Revoke
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+                  <KeyRow key={k.id} apiKey={k} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -150,5 +109,53 @@ export function ApiKeysSection() {
         )}
       </Modal>
     </Card>
+  );
+}
+
+/** One key: its name and mode, prefix, dates, use, and Revoke (with a confirmation). */
+function KeyRow({ apiKey: k }: { apiKey: ApiKey }) {
+  const revoke = useRevokeApiKey();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6}>
+          {k.name}
+          <Badge size="xs" variant="light" color={k.mode === 'live' ? 'teal' : 'gray'}>
+            {k.mode}
+          </Badge>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text ff="monospace" size="sm">
+          {k.prefix}…
+        </Text>
+      </Table.Td>
+      <Table.Td>{formatDateTime(k.created_at)}</Table.Td>
+      <Table.Td>{k.last_used_at ? formatDateTime(k.last_used_at) : 'Never'}</Table.Td>
+      <Table.Td>{k.requests_30d.toLocaleString('en')}</Table.Td>
+      <Table.Td>
+        {k.revoked_at ? (
+          <Badge color="red" variant="light">
+            Revoked
+          </Badge>
+        ) : (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={revoke.isPending && revoke.variables === k.id}
+            onClick={() => {
+              if (!window.confirm(`Revoke "${k.name}"? Requests with it fail at once.`)) return;
+              revoke.mutate(k.id, {
+                onSuccess: () => toast.success('API key revoked'),
+                onError: (e) => toast.error('Error', errorDetail(e) || 'Failed to revoke the API key'),
+              });
+            }}
+          >
+            Revoke
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -49,6 +49,8 @@ export function ScheduledMessagesPage() {
   return <ScheduledMessagesList />;
 }
 
+// Over 80 lines only by its states' markup (loading, locked, error, empty, list), kept together so
+// the page's states read in one place.
 function ScheduledMessagesList() {
   const query = useQuery(getScheduledQuery());
   const cancel = useCancelScheduled();
