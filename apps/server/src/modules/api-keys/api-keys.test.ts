@@ -65,7 +65,7 @@ describe('revoking', () => {
     expect(del.statusCode).toBe(204);
     const after = await c.call('GET', '/api/v1/balance');
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid or revoked API key', details: null } });
+    expect(after.body).toEqual({ error: { code: 'unauthorized', message: 'Invalid or revoked API key', details: null, request_id: expect.any(String) } });
     expect((await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'x' })).status).toBe(401);
   });
 
