@@ -48,6 +48,9 @@ describe('read caches', () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/message/send', headers: { cookie }, payload: { recipient: newPhone(), message: 'Hi' } });
     expect(sent.statusCode).toBe(200);
     expect((await me(cookie)).json().credit).toBe(sent.json().newCredit);
+    // The web app's own session lookup too.
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json().user.credit).toBe(sent.json().newCredit);
     expect(sent.json().newCredit).toBeLessThan(before);
   });
 

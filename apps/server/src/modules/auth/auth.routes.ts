@@ -76,7 +76,9 @@ export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
       const token = request.cookies[SESSION_COOKIE];
       const found = token ? await findSessionUser(deps.db, deps.config.session, token) : null;
       if (!found || found.user.status === 'inactive') return { user: null };
-      return { user: toUserDto(found.user, await deps.loadFeatures(deps.db, found.user.id)) };
+      // The session may come from the cache; the balance is read now.
+      const credit = await currentBalance(deps.db, found.user.id);
+      return { user: toUserDto({ ...found.user, credit }, await deps.loadFeatures(deps.db, found.user.id)) };
     });
 
     r.post(
