@@ -69,8 +69,9 @@ export async function createTestApp(
     config,
     lastCode,
     signIn,
+    /** Closes the app in `app` now (a test may have rebuilt it on the same database), then the database. */
     async close() {
-      await app.close();
+      await this.app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

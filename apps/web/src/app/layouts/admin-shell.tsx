@@ -3,6 +3,7 @@
 // customer dashboard and Logout. The sidebar becomes a burger drawer on phones.
 import { ActionIcon, AppShell, Badge, Box, Burger, Button, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconArrowBackUp, IconLogout, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LogoMark } from '../../components/logo';
@@ -67,17 +68,21 @@ export function AdminShell() {
   const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
   const onLogout = () => logout.mutate();
+  // Confirmations (modals.openConfirmModal) live here: the app root leaves @mantine/modals out so
+  // the customer pages do not download it.
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
-      <AppShell.Header>
-        <AdminHeader opened={opened} onToggle={toggle} onLogout={onLogout} loggingOut={logout.isPending} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <AdminNavbar onNavigate={close} onLogout={onLogout} loggingOut={logout.isPending} signedInAs={displayName(user)} />
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <ModalsProvider>
+      <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+        <AppShell.Header>
+          <AdminHeader opened={opened} onToggle={toggle} onLogout={onLogout} loggingOut={logout.isPending} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <AdminNavbar onNavigate={close} onLogout={onLogout} loggingOut={logout.isPending} signedInAs={displayName(user)} />
+        </AppShell.Navbar>
+        <AppShell.Main className={classes.main}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }
