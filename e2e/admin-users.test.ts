@@ -98,10 +98,8 @@ async function checkGate(context: BrowserContext, pathName: string, heading: str
   // The notice shows for ADMIN_REDIRECT_DELAY_MS (100 ms) once the lazily loaded gate renders:
   // watched every animation frame, since a locator's back-off polling can step over it.
   await page.goto(`${server.url}${pathName}`, { waitUntil: 'commit' });
-  await page.waitForFunction((text) => [...document.querySelectorAll('h1')].some((h) => h.textContent === text), heading, {
-    polling: 'raf',
-    timeout: 15_000,
-  });
+  const shown = `[...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(heading)})`;
+  await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 15_000 });
   await page.waitForURL(`**${redirect}`);
   await page.close();
   for (const [viewport, suffix] of [
