@@ -98,8 +98,10 @@ async function checkGate(context: BrowserContext, pathName: string, heading: str
   // The notice shows for ADMIN_REDIRECT_DELAY_MS (100 ms) once the lazily loaded gate renders:
   // watched every animation frame, since a locator's back-off polling can step over it.
   await page.goto(`${server.url}${pathName}`, { waitUntil: 'commit' });
-  const shown = `[...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(heading)})`;
-  await page.waitForFunction(shown, undefined, { polling: 'raf', timeout: 15_000 });
+  // (A function, not a string: the page's CSP forbids eval. The e2e project has no DOM types.)
+  type Doc = { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
+  const shown = (text: string) => Array.from((globalThis as unknown as { document: Doc }).document.querySelectorAll('h1')).some((h) => h.textContent === text);
+  await page.waitForFunction(shown, heading, { polling: 'raf', timeout: 15_000 });
   await page.waitForURL(`**${redirect}`);
   await page.close();
   for (const [viewport, suffix] of [
