@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { startChangeFeed } from './db/change-feed';
+import { forgetAllCached, startChangeFeed } from './db/change-feed';
 import { registerAccessControl } from './http/access';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { postgresRateLimitStore } from './http/rate-limit-store';
@@ -84,6 +84,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Caches of sessions, products and prices, dropped whenever the database announces a change.
   const stopChangeFeed = await startChangeFeed(db, app.log);
   app.addHook('onClose', stopChangeFeed);
+  // What an admin or a purchase changed through this instance is seen by its next request at once,
+  // before the database's announcement arrives (other instances hear that a few ms later).
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.config?.access === 'admin' || request.url.startsWith('/api/user/products')) forgetAllCached(db);
+  });
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
 

@@ -57,6 +57,11 @@ export function cachedRead<V>(db: DbOrTx, key: string, ttlMs: number, load: () =
   return feed ? feed.cached(key, ttlMs, load, keep) : load();
 }
 
+/** Drops every cached value of this instance at once (the others hear it from the database). */
+export function forgetAllCached(db: DbOrTx): void {
+  feeds.get(db)?.changed();
+}
+
 /** Drops one cached value at once in this instance (the others hear it from the database). */
 export function forgetCached(db: DbOrTx, key: string): void {
   feeds.get(db)?.forget(key);
