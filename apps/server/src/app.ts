@@ -86,9 +86,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.addHook('onClose', stopChangeFeed);
   // What an admin or a purchase changed through this instance is seen by its next request at once,
   // before the database's announcement arrives (other instances hear that a few ms later).
-  app.addHook('onSend', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.routeOptions.config?.access === 'admin' || request.url.startsWith('/api/user/products')) forgetAllCached(db);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && (request.routeOptions.config?.access === 'admin' || request.url.startsWith('/api/user/products'))) forgetAllCached(db);
+    return payload;
   });
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
