@@ -8,6 +8,7 @@ export * from './money';
 export * from './pricing';
 export * from './features';
 export * from './contacts-import';
+export * from './list-total';
 export * from './schemas/phonebooks';
 export * from './schemas/products';
 export * from './schemas/profile';

@@ -192,7 +192,12 @@ export const historyMessageSchema = z.object({
 });
 export type HistoryMessage = z.infer<typeof historyMessageSchema>;
 
-export const historyResponseSchema = z.object({ messages: z.array(historyMessageSchema), total: z.number() });
+/** `total_capped`: a filtered total stopped at LIST_TOTAL_CAP, so `total` is a lower bound. */
+export const historyResponseSchema = z.object({
+  messages: z.array(historyMessageSchema),
+  total: z.number(),
+  total_capped: z.boolean(),
+});
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 export const scheduledMessageSchema = z.object({

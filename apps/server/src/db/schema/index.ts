@@ -9,3 +9,4 @@ export * from './messages';
 export * from './api';
 export * from './rate-limits';
 export * from './admin';
+export * from './counts';

@@ -42,7 +42,7 @@ export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery
   filter.from = parseBoundary(query.start_date, 'start', 'start_date');
   filter.to = parseBoundary(query.end_date, 'end', 'end_date');
 
-  const { rows, total } = await findHistory(db, filter);
+  const { rows, total, capped } = await findHistory(db, filter);
   return {
     messages: rows.map((m) => ({
       id: m.id,
@@ -59,5 +59,6 @@ export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery
       sent_by_admin: m.sentByAdminId !== null,
     })),
     total,
+    total_capped: capped,
   };
 }

@@ -4,6 +4,7 @@ import type { Channel, MessageStatus } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
+import { countMessages, countUpTo } from '../../db/list-total';
 import { groupDebitCtes, type GroupDebit } from '../billing/ledger';
 
 /** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
@@ -176,11 +177,16 @@ function historyConditions(f: HistoryFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** Whether a filter narrows the history beyond "all of the user's messages". */
+function narrowsHistory(f: HistoryFilter): boolean {
+  return Boolean(f.text || f.recipientDigits || f.from || f.to || f.status || f.id || f.before);
+}
+
+/** A page of the history and its total: exact from the user's message count, or capped when filtered. */
 export async function findHistory(db: DbOrTx, f: HistoryFilter) {
-  const where = historyConditions(f);
   const rows = await findHistoryRows(db, f);
-  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(where);
-  return { rows, total: count?.total ?? 0 };
+  const total = narrowsHistory(f) ? await countUpTo(db, messages, historyConditions(f)) : await countMessages(db, f.userId);
+  return { rows, ...total };
 }
 
 /** One page of the history, without the total (the public API pages by cursor). */

@@ -7,9 +7,9 @@ export const ALL_MESSAGES_TEXTS = {
   fetchFailed: 'Failed to fetch SMS history',
   empty: 'No messages found',
   loading: 'Loading messages...',
-  total: (total: number) => `${total} total messages`,
-  ofTotal: (shown: number, total: number) => `${shown} of ${total} results`,
-  found: (total: number) => `Found ${total} total matches`,
+  total: (total: string) => `${total} total messages`,
+  ofTotal: (shown: number, total: string) => `${shown} of ${total} results`,
+  found: (total: string) => `Found ${total} total matches`,
   showing: (count: number, page: number) => `Showing ${count} results on page ${page}`,
   noMatches: (term: string) => `No matches found for "${term}"`,
 } as const;
@@ -49,5 +49,10 @@ export const adminMessageSchema = z.object({
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-export const allMessagesResponseSchema = z.object({ messages: z.array(adminMessageSchema), total: z.number() });
+/** `total_capped`: a search's total stopped at LIST_TOTAL_CAP, so `total` is a lower bound. */
+export const allMessagesResponseSchema = z.object({
+  messages: z.array(adminMessageSchema),
+  total: z.number(),
+  total_capped: z.boolean(),
+});
 export type AllMessagesResponse = z.infer<typeof allMessagesResponseSchema>;

@@ -87,6 +87,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
   total: z.number(),
+  /** A search's total stopped at LIST_TOTAL_CAP: `total` (and `totalPages`) are lower bounds. */
+  totalCapped: z.boolean(),
   page: z.number(),
   totalPages: z.number(),
 });

@@ -11,6 +11,7 @@ import { messages, users } from '../../../db/schema';
 import { likeContains } from '../../../lib/like-pattern';
 import { queryRows } from '../../../db/query-rows';
 import { userSearchText } from '../users/users.repo';
+import { countMessages, countUpTo } from '../../../db/list-total';
 
 /** The same expression as the index, so the planner uses it. */
 export const messageSearchText = sql`(${messages.senderName} || ' ' || ${messages.recipient} || ' ' || ${messages.message})`;
@@ -54,25 +55,22 @@ export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit:
   const page = (q: SQL | undefined, skip = offset) =>
     db.select(columns).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(q).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(skip);
   if (!where) {
-    // No search: the page walks messages_created_idx; the total is a separate count.
-    const rows = await page(undefined);
-    const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(messages);
-    return { rows, total: count?.total ?? 0 };
+    // No search: the page walks messages_created_idx; the total is the kept count.
+    return { rows: await page(undefined), ...(await countMessages(db)) };
   }
-  // A search: the matching rows are collected once (a MATERIALIZED CTE has no ORDER BY to tempt
-  // the planner into walking every message newest first, so it takes the trigram and user-id
-  // bitmaps), and both the total and the page come from that set.
-  const found = await queryRows<{ id: string; total: number }>(
+  const total = await countUpTo(db, messages, where);
+  if (total.capped) {
+    // A broad search: matches are everywhere, so walking the newest messages finds a page at once.
+    return { rows: await page(where), ...total };
+  }
+  // A narrow search (at most the cap): its matches are collected once (a MATERIALIZED CTE has no
+  // ORDER BY to tempt the planner into walking every message newest first, so it takes the
+  // trigram and user-id bitmaps), then sorted and paged.
+  const found = await queryRows<{ id: string }>(
     db,
     sql`with matched as materialized (select ${messages.id} as id, ${messages.createdAt} as created_at from ${messages} where ${where})
-        select p.id, (select count(*) from matched)::int as total
-        from (select id, created_at from matched order by created_at desc, id desc limit ${limit} offset ${offset}) p
-        order by p.created_at desc, p.id desc`,
+        select id from matched order by created_at desc, id desc limit ${limit} offset ${offset}`,
   );
-  if (found.length === 0) {
-    const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${messages} where ${where}`);
-    return { rows: [], total: count?.total ?? 0 };
-  }
-  const rows = await page(inArray(messages.id, found.map((f) => f.id)), 0);
-  return { rows, total: found[0]!.total };
+  const rows = found.length === 0 ? [] : await page(inArray(messages.id, found.map((f) => f.id)), 0);
+  return { rows, ...total };
 }

@@ -18,7 +18,7 @@ export function allMessagesRoutes(deps: { db: Database }) {
       { config: { access: 'admin' }, schema: { querystring: allMessagesQuerySchema, response: { 200: allMessagesResponseSchema } } },
       async (request): Promise<AllMessagesResponse> => {
         const where = await allMessagesConditions(deps.db, searchTerms(request.query.search));
-        const { rows, total } = await findAllMessages(deps.db, where, request.query.limit, request.query.offset);
+        const { rows, total, capped } = await findAllMessages(deps.db, where, request.query.limit, request.query.offset);
         return {
           messages: rows.map(({ m, phone, companyName, firstName, lastName }) => ({
             id: m.id,
@@ -35,6 +35,7 @@ export function allMessagesRoutes(deps: { db: Database }) {
             sent_by_admin: m.sentByAdminId !== null,
           })),
           total,
+          total_capped: capped,
         };
       },
     );

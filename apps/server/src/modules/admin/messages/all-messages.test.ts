@@ -42,7 +42,7 @@ describe('GET /api/sms/all', () => {
     expect((await all(`?search=${encodeURIComponent('100%')}`)).total).toBe(1);
     expect((await all(`?search=${encodeURIComponent('8%')}`)).total).toBe(0); // % is literal, not a wildcard
     expect((await all(`?search=${encodeURIComponent('pending')}`)).total).toBe(17);
-    expect((await all(`?search=${encodeURIComponent('nothing-like-it')}`))).toEqual({ messages: [], total: 0 });
+    expect(await all(`?search=${encodeURIComponent('nothing-like-it')}`)).toEqual({ messages: [], total: 0, total_capped: false });
     expect((await all(`?search=${encodeURIComponent('invoice,860001')}&limit=15&offset=15`)).messages).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import type { AdminUserSort, AdminUsersQuery } from '@kurir/core';
 import type { DbOrTx } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { likeContains } from '../../../lib/like-pattern';
+import { countUpTo, countUsers } from '../../../db/list-total';
 
 /** The same expressions the indexes are built on, so the planner uses them. */
 export const userSearchText = sql`(${users.phone} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.companyName}, ''))`;
@@ -21,9 +22,15 @@ const SORT_COLUMNS: Record<AdminUserSort, SQL> = {
   created_at: sql`${users.createdAt}`,
 };
 
+/** The statuses the list is narrowed to; none means every status. */
+function listedStatuses(q: Pick<AdminUsersQuery, 'status'>): ('active' | 'inactive')[] {
+  const statuses = q.status.includes('all') ? [] : (q.status as ('active' | 'inactive')[]);
+  return statuses.length === 1 ? statuses : [];
+}
+
 export function usersListConditions(q: Pick<AdminUsersQuery, 'status' | 'role' | 'search'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const statuses = q.status.includes('all') ? [] : (q.status as ('active' | 'inactive')[]);
+  const statuses = listedStatuses(q);
   if (statuses.length === 1) conditions.push(eq(users.status, statuses[0]!));
   if (q.role.length > 0 && q.role.length < 3) conditions.push(inArray(users.role, q.role));
   if (q.search) conditions.push(sql`${userSearchText} ilike ${likeContains(q.search)}`);
@@ -45,8 +52,9 @@ export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
     .orderBy(sql`${column} ${order}${nulls}`, direction(users.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where);
-  return { rows, total: count?.total ?? 0 };
+  // The status and role filters are read from the kept counts; a search counts up to the cap.
+  const total = q.search ? await countUpTo(db, users, where) : await countUsers(db, listedStatuses(q), q.role.length < 3 ? q.role : []);
+  return { rows, ...total };
 }
 
 export async function findUser(db: DbOrTx, id: string) {

@@ -27,8 +27,9 @@ export function adminUsersRoutes(deps: { db: Database; loadFeatures: FeatureLoad
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/api/users', { config: { access: 'admin' }, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema } } }, async (request) => {
-      const { rows, total } = await findUsersPage(db, request.query);
-      return { users: rows.map(toAdminUserDto), total, page: request.query.page, totalPages: Math.max(1, Math.ceil(total / request.query.limit)) };
+      const { rows, total, capped } = await findUsersPage(db, request.query);
+      const totalPages = Math.max(1, Math.ceil(total / request.query.limit));
+      return { users: rows.map(toAdminUserDto), total, totalCapped: capped, page: request.query.page, totalPages };
     });
 
     r.get('/api/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: adminUserDetailResponseSchema } } }, async (request) => {

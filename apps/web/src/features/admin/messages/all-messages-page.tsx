@@ -4,6 +4,7 @@ import { Alert, Badge, Box, Card, Center, Group, Loader, Stack, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ALL_MESSAGES_PAGE_SIZE, ALL_MESSAGES_TEXTS } from '@kurir/core';
+import { shownTotal } from '@kurir/core/list-total';
 import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
 import { errorDetail } from '../../../lib/api';
@@ -22,6 +23,8 @@ export function AllMessagesPage() {
   const messages = useQuery(getAllMessagesQuery({ page, search: box.search }));
   const searching = box.search.trim() !== '';
   const total = messages.data?.total ?? 0;
+  // A broad search stops counting at the cap: '1000+', and the pages that exist up to it.
+  const totalText = shownTotal(total, messages.data?.total_capped);
   const pages = pageCount(total, ALL_MESSAGES_PAGE_SIZE);
   const rows = messages.data?.messages ?? [];
 
@@ -35,7 +38,7 @@ export function AllMessagesPage() {
           </Title>
           {messages.data && (
             <Badge variant="light" size="lg" tt="none" data-testid="messages-total">
-              {totalBadge(searching, rows.length, total)}
+              {totalBadge(searching, rows.length, totalText)}
             </Badge>
           )}
         </Group>
@@ -48,7 +51,7 @@ export function AllMessagesPage() {
             onClear={box.clear}
           />
           {searching && messages.data && !messages.isPlaceholderData && (
-            <SearchBanner search={box.search} total={total} shown={rows.length} page={page} pages={pages} />
+            <SearchBanner search={box.search} total={total} totalText={totalText} shown={rows.length} page={page} pages={pages} />
           )}
           {messages.isPending ? (
             <Center py="xl" c="dimmed">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSellPrice, relativeTime, shownStatus, shownTerms, totalBadge, withPlus } from './message-format';
+import { shownTotal } from '@kurir/core/list-total';
 
 describe('All Messages formats', () => {
   it('adds a leading + to recipients that lack it', () => {
@@ -37,7 +38,8 @@ describe('All Messages formats', () => {
   });
 
   it('counts all messages, or the matches while searching', () => {
-    expect(totalBadge(false, 15, 1234)).toBe('1234 total messages');
-    expect(totalBadge(true, 15, 40)).toBe('15 of 40 results');
+    expect(totalBadge(false, 15, '1234')).toBe('1234 total messages');
+    expect(totalBadge(true, 15, shownTotal(1000, true))).toBe('15 of 1000+ results');
+    expect(totalBadge(true, 15, '40')).toBe('15 of 40 results');
   });
 });

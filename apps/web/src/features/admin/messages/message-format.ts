@@ -52,6 +52,6 @@ export function shownTerms(search: string): string {
 }
 
 /** The badge: '{total} total messages', or 'N of total results' while searching. */
-export function totalBadge(searching: boolean, shown: number, total: number): string {
+export function totalBadge(searching: boolean, shown: number, total: string): string {
   return searching ? ALL_MESSAGES_TEXTS.ofTotal(shown, total) : ALL_MESSAGES_TEXTS.total(total);
 }

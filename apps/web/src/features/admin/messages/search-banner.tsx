@@ -5,9 +5,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { ALL_MESSAGES_TEXTS } from '@kurir/core';
 import { shownTerms } from './message-format';
 
-type Props = { search: string; total: number; shown: number; page: number; pages: number };
+type Props = { search: string; total: number; totalText: string; shown: number; page: number; pages: number };
 
-export function SearchBanner({ search, total, shown, page, pages }: Props) {
+export function SearchBanner({ search, total, totalText, shown, page, pages }: Props) {
   if (total === 0) {
     return (
       <Alert color="gray" icon={<IconSearch size={18} />} data-testid="search-banner">
@@ -18,7 +18,7 @@ export function SearchBanner({ search, total, shown, page, pages }: Props) {
   return (
     <Alert color="blue" icon={<IconSearch size={18} />} data-testid="search-banner">
       <Text fz="sm" fw={600}>
-        {ALL_MESSAGES_TEXTS.found(total)}
+        {ALL_MESSAGES_TEXTS.found(totalText)}
       </Text>
       <Text fz="sm">
         {ALL_MESSAGES_TEXTS.showing(shown, page)} · Page {page} of {pages}

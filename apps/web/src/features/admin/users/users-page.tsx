@@ -53,7 +53,7 @@ export function UsersPage() {
           <UsersFilters list={list} />
           <Group justify="space-between">
             <Text fz="sm" c="dimmed" aria-live="polite">
-              {reply ? `${count.format(reply.total)} ${reply.total === 1 ? 'user' : 'users'}` : 'Loading users…'}
+              {reply ? `${count.format(reply.total)}${reply.totalCapped ? '+' : ''} ${reply.total === 1 ? 'user' : 'users'}` : 'Loading users…'}
             </Text>
           </Group>
           {list.query.isError && (

@@ -13,6 +13,7 @@ import { EMPTY_FILTERS, HistoryFilters, type HistoryFilterValues } from './histo
 import { HistoryTable } from './history-table';
 import { pageCount, pageLinks } from '../../../lib/pagination';
 import { PageHeader } from '../../../components/page-header';
+import { shownTotal } from '@kurir/core/list-total';
 
 const FILTER_DEBOUNCE_MS = 500;
 
@@ -67,7 +68,7 @@ export function HistoryPage() {
       {total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text fz="sm" c="dimmed">
-            {(page - 1) * HISTORY_PAGE_SIZE + 1}–{Math.min(page * HISTORY_PAGE_SIZE, total)} of {total}
+            {(page - 1) * HISTORY_PAGE_SIZE + 1}–{Math.min(page * HISTORY_PAGE_SIZE, total)} of {shownTotal(total, query.data?.total_capped)}
           </Text>
           <Group gap={4} component="nav" aria-label="Pagination">
             <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
