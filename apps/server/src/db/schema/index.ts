@@ -10,3 +10,4 @@ export * from './api';
 export * from './rate-limits';
 export * from './admin';
 export * from './counts';
+export * from './smpp';

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { InfobipProvider } from './infobip/infobip-provider';
 import { SimulatorProvider } from './simulator/simulator';
 import { SmppProvider } from './smpp/smpp-provider';
+import { DatabasePartStore } from './smpp/part-store';
 import type { SmsProvider } from './types';
 
 export function createSmsProvider(
@@ -18,7 +19,7 @@ export function createSmsProvider(
     case 'simulator':
       return new SimulatorProvider(db, { ...config.simulator, viberValiditySeconds: config.viberValiditySeconds });
     case 'smpp':
-      return new SmppProvider(config.smpp, log.child({ provider: 'smpp' }));
+      return new SmppProvider(config.smpp, log.child({ provider: 'smpp' }), new DatabasePartStore(db));
     case 'infobip':
       return new InfobipProvider(config.infobip, log.child({ provider: 'infobip' }));
   }

@@ -3,9 +3,8 @@
 // receipts of a long message's parts into one receipt for the message.
 //
 // A long message is reported under its FIRST part's id (what submit returns). It is delivered
-// when every part is; it failed (or expired) as soon as any part did. The part → message map lives
-// in memory: after a restart, a part's receipt is reported under its own id, so the first part's
-// receipt then decides the message and the others match nothing.
+// when every part is; it failed (or expired) as soon as any part did. The part → message map is
+// kept in memory here for speed, and in the database (part-store.ts) so a restart loses nothing.
 import type smpp from 'smpp';
 import type { DeliveryReceipt } from '../types';
 
@@ -91,6 +90,14 @@ interface Group {
 
 export type MessageReceipt = Omit<DeliveryReceipt, 'at'>;
 
+/** A long message's outcome from its parts' receipts: failed once any part failed, delivered once all were. */
+export function foldParts(firstPartId: string, states: Array<PartReceipt | undefined>): MessageReceipt | null {
+  const failed = states.find((s) => s !== undefined && s.status !== 'delivered');
+  const done = failed ?? (states.length > 0 && [...states].every((s) => s?.status === 'delivered') ? states[0] : undefined);
+  if (!done || !done.status) return null;
+  return { providerMessageId: firstPartId, status: done.status, reason: done.reason, errorCode: done.errorCode };
+}
+
 /** Keeps a long message's parts together until its outcome is known. */
 export class PartAssembler {
   private readonly parts = new Map<string, { group: Group; index: number }>();
@@ -129,14 +136,17 @@ export class PartAssembler {
     return this.outcome(entry.group);
   }
 
+  /** Whether this id is a part of a long message this process sent (and still remembers). */
+  knows(partId: string): boolean {
+    return this.parts.has(partId);
+  }
+
   private outcome(group: Group): MessageReceipt | null {
     const first = group.ids[0];
     if (group.reportedAt !== undefined || first === undefined) return null;
-    const failed = group.states.find((s) => s !== undefined && s.status !== 'delivered');
-    const done = failed ?? (group.states.every((s) => s?.status === 'delivered') ? group.states[0] : undefined);
-    if (!done || !done.status) return null;
-    group.reportedAt = Date.now();
-    return { providerMessageId: first, status: done.status, reason: done.reason, errorCode: done.errorCode };
+    const outcome = foldParts(first, group.states);
+    if (outcome) group.reportedAt = Date.now();
+    return outcome;
   }
 
   /**

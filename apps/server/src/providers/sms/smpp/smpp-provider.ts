@@ -10,7 +10,8 @@ import smpp from 'smpp';
 import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
 import { ProviderError, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
-import { PartAssembler, parseReceipt, type MessageReceipt } from './delivery-receipts';
+import { foldParts, PartAssembler, parseReceipt, type MessageReceipt, type PartReceipt } from './delivery-receipts';
+import type { PartStore, StoredMessage } from './part-store';
 import { SubmitWindow, Throttle } from './flow-control';
 import { SmppLink } from './smpp-link';
 import { submitError } from './smpp-status';
@@ -66,9 +67,14 @@ export class SmppProvider implements SmsProvider {
   private reference = randomInt(256);
   private closing = false;
 
+  /** Receipts of parts this process does not know, looked up in the part store together. */
+  private lookups: { part: PartReceipt; resolve: (m: StoredMessage | undefined) => void; reject: (e: unknown) => void }[] = [];
+
   constructor(
     private readonly settings: SmppSettings,
     private readonly log: Logger,
+    /** Where long messages' parts are kept across restarts; without it, in memory only (tests). */
+    private readonly parts?: PartStore,
   ) {
     this.window = new SubmitWindow(settings.window);
     this.throttle = new Throttle(settings.throughput);
@@ -131,6 +137,11 @@ export class SmppProvider implements SmsProvider {
     const errors = settled.flatMap((r) => (r.status === 'rejected' ? [asProviderError(r.reason)] : []));
     if (errors.length === 0) {
       this.partial.delete(message.id);
+      // Every part is out: keep the map where a restart finds it. Failing here must not fail the
+      // submit (the SMSC has the message; a resend would deliver it twice): memory still has it.
+      await this.parts?.remember(group.ids as string[], group.states).catch((error: unknown) => {
+        this.log.error({ err: error, providerMessageId: group.ids[0] }, 'storing the parts of a long SMPP message failed');
+      });
       return { providerMessageId: group.ids[0]! };
     }
     const permanent = errors.find((e) => e.permanent);
@@ -192,9 +203,56 @@ export class SmppProvider implements SmsProvider {
       this.log.info({ from: pdu.source_addr }, 'SMPP mobile-originated message ignored');
       return ESME_ROK;
     }
-    const outcome = this.assembler.receive(part);
+    let outcome: MessageReceipt | null;
+    try {
+      outcome = this.assembler.knows(part.messageId) ? await this.receiveKnown(part) : await this.receiveUnknown(part);
+    } catch (error) {
+      this.log.error({ err: error, providerMessageId: part.messageId }, 'reading the parts of an SMPP message failed');
+      return ESME_RX_T_APPN;
+    }
     if (!outcome) return ESME_ROK;
     return (await this.report(outcome)) ? ESME_ROK : ESME_RX_T_APPN;
+  }
+
+  /** A part of a long message this process sent: folded in memory, its state also stored for a restart. */
+  private async receiveKnown(part: PartReceipt): Promise<MessageReceipt | null> {
+    const outcome = this.assembler.receive(part);
+    if (part.status && this.parts) await this.lookup(part);
+    return outcome;
+  }
+
+  /**
+   * A receipt of a single-part message, or of a part sent before this process started: the part
+   * store knows which; a part of a stored message is folded with its siblings' stored states.
+   */
+  private async receiveUnknown(part: PartReceipt): Promise<MessageReceipt | null> {
+    if (!part.status) return null;
+    const stored = this.parts ? await this.lookup(part) : undefined;
+    if (stored) {
+      // Reported already if the other parts decided it; else this part may complete it.
+      const others = stored.states.map((s) => (s?.messageId === part.messageId ? undefined : s));
+      return foldParts(stored.messageId, others) ? null : foldParts(stored.messageId, stored.states);
+    }
+    return { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode };
+  }
+
+  /** Records a part's state in the part store, batched with the other receipts of this tick. */
+  private lookup(part: PartReceipt): Promise<StoredMessage | undefined> {
+    return new Promise((resolve, reject) => {
+      this.lookups.push({ part, resolve, reject });
+      if (this.lookups.length === 1) setImmediate(() => void this.flushLookups());
+    });
+  }
+
+  private async flushLookups(): Promise<void> {
+    const batch = this.lookups;
+    this.lookups = [];
+    try {
+      const found = await this.parts!.record(batch.map((b) => b.part));
+      for (const b of batch) b.resolve(found.get(b.part.messageId));
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    }
   }
 
   private async report(outcome: MessageReceipt): Promise<boolean> {
@@ -215,6 +273,7 @@ export class SmppProvider implements SmsProvider {
 
   private sweep(): void {
     const now = Date.now();
+    void this.parts?.prune(OPEN_KEEP_MS).catch((error: unknown) => this.log.warn({ err: error }, 'pruning SMPP message parts failed'));
     this.assembler.sweep(now, REPORTED_KEEP_MS, OPEN_KEEP_MS);
     for (const [id, progress] of this.partial) {
       if (now - progress.createdAt > PARTIAL_KEEP_MS) this.partial.delete(id);
