@@ -85,3 +85,20 @@ export const messageMonthTotals = pgTable('message_month_totals', {
   viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.month] })]);
+
+/**
+ * The same totals per settled day of the months that are still open (the current month, and the
+ * last one for a week), so the analytics count live only the days not yet settled.
+ */
+export const messageDayTotals = pgTable('message_day_totals', {
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The day, YYYY-MM-DD (UTC). */
+  day: text('day').notNull(),
+  smsCount: integer('sms_count').notNull(),
+  smsSpent: bigint('sms_spent', { mode: 'number' }).notNull(),
+  viberCount: integer('viber_count').notNull(),
+  viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.day] })]);

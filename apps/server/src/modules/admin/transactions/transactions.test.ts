@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, users } from '../../../db/schema';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
 import { changeBalance } from '../../billing/ledger';
+import { analyticsWindow, getMonthlyStats } from '../analytics/analytics.service';
 import { signedIn, type Caller } from '../admin.test-support';
 
 let t: TestApp;
@@ -134,5 +135,23 @@ describe('GET /api/admin/users/{id}/analytics', () => {
     const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 10)).toISOString();
     await message(user.id, old, 'sms', 79_910);
     expect((await stats())[2].smsCount).toBe(0);
+  });
+
+  it("keeps an open month's settled days once counted, and counts only its last days live", async () => {
+    const user = await signedIn(t, '+38641830007');
+    const now = new Date('2030-05-20T12:00:00Z');
+    const months = analyticsWindow({}, now);
+    const may = async () => (await getMonthlyStats(t.db, user.id, months, now)).at(-1)!;
+    await message(user.id, '2030-05-03T10:00:00Z', 'sms', 79_910); // settled day (over a week ago)
+    await message(user.id, '2030-05-12T23:59:59Z', 'viber', 30_000); // the last settled day
+    await message(user.id, '2030-05-13T00:00:00Z', 'sms', 79_910); // live: within the week
+    await message(user.id, '2030-04-30T23:00:00Z', 'sms', 79_910); // April, settled month
+    expect(await may()).toMatchObject({ year: 2030, month: 5, smsCount: 2, smsSpent: 0.15982, viberCount: 1, viberSpent: 0.03 });
+    const [kept] = await t.db.execute(sql`select count(*)::int as n from message_day_totals where user_id = ${user.id}`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(kept!.n)).toBe(12); // May 1st to 12th
+    // A row written behind the rollup's back into a settled day is not re-counted; a live day is.
+    await message(user.id, '2030-05-05T10:00:00Z', 'sms', 79_910);
+    await message(user.id, '2030-05-19T10:00:00Z', 'sms', 79_910);
+    expect(await may()).toMatchObject({ smsCount: 3, viberCount: 1 });
   });
 });
