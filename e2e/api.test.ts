@@ -3,6 +3,7 @@
 // software would, finds it in Message history, and sees its webhook deliveries in the delivery log;
 // every delivery the receiver got carries a valid signature. Screenshots at 1280 and 390 px.
 import { createHmac } from 'node:crypto';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -80,7 +81,7 @@ it('creates and copies a key, sends with it, and sees the message in history and
   const { messages } = (await sent.json()) as { messages: { id: string }[] };
 
   await page.getByRole('link', { name: 'Message history' }).first().click();
-  await expect.poll(() => page.getByText(to).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText(formatPhoneForReading(to)).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
   await page.getByRole('link', { name: 'Settings' }).first().click();
   const log = page.getByRole('table', { name: 'Delivery log' });

@@ -2,6 +2,7 @@
 // through the Bulk Import text area, sends to the phonebook from Send Message and finds the three
 // messages in Message history; then a CSV and an Excel upload show their bad rows in the preview.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { minimalXlsx } from './support/minimal-xlsx';
@@ -84,7 +85,7 @@ it('creates a phonebook, imports three contacts, sends to them and finds them in
   await expect.poll(() => toast(page, '3 contacts imported successfully!').isVisible()).toBe(true);
 
   await expect.poll(() => rowsOf(page).count()).toBe(3);
-  for (const n of NUMBERS) expect(await page.getByRole('cell', { name: n }).isVisible()).toBe(true);
+  for (const n of NUMBERS) expect(await page.getByRole('cell', { name: formatPhoneForReading(n) }).isVisible()).toBe(true);
   expect(await page.getByLabel('3 contacts shown').isVisible()).toBe(true);
   await screenshot(page, 'contacts-table-desktop');
 
@@ -126,7 +127,7 @@ it('creates a phonebook, imports three contacts, sends to them and finds them in
 
   await page.getByRole('link', { name: 'Message history' }).click();
   await page.waitForURL('**/dashboard/messages');
-  for (const n of NUMBERS) await expect.poll(() => page.getByRole('cell', { name: n }).isVisible()).toBe(true);
+  for (const n of NUMBERS) await expect.poll(() => page.getByRole('cell', { name: formatPhoneForReading(n) }).isVisible()).toBe(true);
   await expect.poll(() => rowsOf(page).count()).toBe(3);
 
   signedIn = await context.storageState();

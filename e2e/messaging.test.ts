@@ -3,6 +3,7 @@
 // bought, schedule messages and cancel one → send to two overlapping phonebooks → an admin's AI
 // suggestions → the dashboard counts what was sent; screenshots at desktop and phone width.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -69,7 +70,7 @@ it('sends one SMS to three numbers and sees all three delivered', async () => {
   await page.waitForURL('**/dashboard/messages');
   const delivered = page.locator('[data-testid="history-row"] [data-status="delivered"]');
   await eventually(() => delivered.count(), 20_000).toBe(3);
-  for (const number of RECIPIENTS) expect(await page.getByRole('cell', { name: number }).isVisible()).toBe(true);
+  for (const number of RECIPIENTS) expect(await page.getByRole('cell', { name: formatPhoneForReading(number) }).isVisible()).toBe(true);
   await screenshot(page, 'history-desktop');
 
   // The filter narrows the list to one recipient, after the debounce.

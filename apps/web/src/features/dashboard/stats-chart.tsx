@@ -9,7 +9,8 @@ import { EmptyState } from '../../components/empty-state';
 const series = [
   { key: 'delivered', label: 'Delivered', color: 'var(--mantine-color-teal-8)' },
   { key: 'failed', label: 'Failed', color: 'var(--mantine-color-red-8)' },
-  { key: 'awaiting', label: 'Awaiting receipt', color: 'var(--mantine-color-gray-6)' },
+  // History's 'sent': out, no delivery receipt yet.
+  { key: 'awaiting', label: 'Sent, awaiting receipt', color: 'var(--mantine-color-gray-6)' },
 ];
 
 export function StatsChart({ daily }: { daily: DashboardStats['daily'] }) {

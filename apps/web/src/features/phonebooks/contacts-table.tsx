@@ -2,6 +2,7 @@
 import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 
 export function ContactsTable({ entries, onEdit }: { entries: readonly PhonebookEntry[]; onEdit: (e: PhonebookEntry) => void }) {
   return (
@@ -27,7 +28,7 @@ export function ContactsTable({ entries, onEdit }: { entries: readonly Phonebook
             </Table.Td>
             <Table.Td>
               <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                {e.phone_number}
+                {formatPhoneForReading(e.phone_number)}
               </Text>
             </Table.Td>
             <Table.Td visibleFrom="sm">

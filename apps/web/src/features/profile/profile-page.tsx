@@ -1,6 +1,7 @@
 // /dashboard/profile (spec §2 "My Profile", §4, §5, §8): four cards, view mode by default; Edit
 // Profile switches to edit mode, Save or Cancel (which resets the form) return to view mode.
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 import { IconDeviceFloppy, IconPackage, IconUserEdit, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -43,7 +44,7 @@ export function ProfilePage() {
               <ProfileTextField ctx={ctx} name="last_name" label="Last name" autoComplete="family-name" />
             </SimpleGrid>
             <ProfileTextField ctx={ctx} name="email" label="Email" type="email" autoComplete="email" />
-            <LockedField label="Phone number" value={user.phone} description="Your sign-in number; it cannot be changed." />
+            <LockedField label="Phone number" value={formatPhoneForReading(user.phone)} description="Your sign-in number; it cannot be changed." />
           </Section>
 
           <Section id="settings-heading" title="Account Settings">

@@ -1,8 +1,12 @@
-// The history filters (spec §2): message text, recipient, from and to dates, Clear Filters.
+// The history filters (spec §2): message text, recipient, from and to dates, Clear Filters. On a
+// phone only the text search shows; the others open under a Filters button that counts those set,
+// so the messages, not the filters, fill the first screen.
 import '@mantine/dates/styles.css';
-import { Button, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, SimpleGrid, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
 
 export type HistoryFilterValues = {
   text: string;
@@ -19,6 +23,9 @@ type Props = { value: HistoryFilterValues; onChange: (value: HistoryFilterValues
 export function HistoryFilters({ value, onChange }: Props) {
   const set = (patch: Partial<HistoryFilterValues>) => onChange({ ...value, ...patch });
   const empty = !value.text && !value.recipient && !value.from && !value.to;
+  const phone = useMediaQuery('(max-width: 30em)', false) ?? false;
+  const [open, setOpen] = useState(false);
+  const setCount = [value.recipient, value.from, value.to].filter(Boolean).length;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
       <TextInput
@@ -28,6 +35,27 @@ export function HistoryFilters({ value, onChange }: Props) {
         value={value.text}
         onChange={(event) => set({ text: event.currentTarget.value })}
       />
+      {phone && (
+        <Button
+          variant="default"
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          rightSection={setCount > 0 ? <Badge size="sm" circle aria-label={`${setCount} set`}>{setCount}</Badge> : undefined}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Fewer filters' : 'More filters'}
+        </Button>
+      )}
+      {(!phone || open) && <MoreFilters value={value} onChange={onChange} empty={empty} />}
+    </SimpleGrid>
+  );
+}
+
+/** Recipient, dates and Clear Filters: always on a wide screen, on demand on a phone. */
+function MoreFilters({ value, onChange, empty }: Props & { empty: boolean }) {
+  const set = (patch: Partial<HistoryFilterValues>) => onChange({ ...value, ...patch });
+  return (
+    <>
       <TextInput
         label="Recipient"
         placeholder="+386…"
@@ -63,6 +91,6 @@ export function HistoryFilters({ value, onChange }: Props) {
       >
         Clear Filters
       </Button>
-    </SimpleGrid>
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { HistoryMessage } from '@kurir/core/schemas/messages';
 import { formatDateTime } from '../../../lib/format';
 import { AdminSentBadge } from './admin-sent-badge';
-import { ChannelBadge, StatusBadge, withPlus } from './message-status';
+import { ChannelBadge, StatusBadge } from '../../../components/message-status';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
 import { formatMessagePrice } from './price';
 
 const reasonOf = (m: HistoryMessage) => (m.status === 'failed' ? m.error_message : null);
@@ -42,7 +43,7 @@ export function HistoryTable({ messages }: { messages: HistoryMessage[] }) {
           <Table.Tbody>
             {messages.map((m) => (
               <Table.Tr key={m.id} data-testid="history-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{withPlus(m.recipient)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhoneForReading(m.recipient)}</Table.Td>
                 <Table.Td maw={320}>
                   <Text fz="sm" lineClamp={2} title={m.message}>
                     {m.message}
@@ -71,7 +72,7 @@ export function HistoryTable({ messages }: { messages: HistoryMessage[] }) {
           <Card key={m.id} padding="sm" radius="md">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={600} fz="sm">
-                {withPlus(m.recipient)}
+                {formatPhoneForReading(m.recipient)}
               </Text>
               <ChannelBadge channel={m.channel} />
             </Group>

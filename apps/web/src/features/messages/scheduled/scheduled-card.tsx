@@ -1,8 +1,11 @@
-// One scheduled message (spec §2, §4): Pending and cancellable until its time, then Processing.
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+// One scheduled message (spec §2, §4): cancellable until its time, then being sent. Its badge
+// uses the statuses History shows: 'scheduled' while it waits, 'pending' once its time has come.
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { ScheduledMessage } from '@kurir/core/schemas/messages';
 import { formatDateTime } from '../../../lib/format';
+import { formatPhoneForReading } from '@kurir/core/phone-format';
+import { ChannelBadge, StatusBadge } from '../../../components/message-status';
 
 type Props = { message: ScheduledMessage; processing: boolean; cancelling: boolean; onCancel: () => void };
 
@@ -20,22 +23,17 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export function ScheduledCard({ message, processing, cancelling, onCancel }: Props) {
-  const viber = message.channel === 'viber';
   return (
     <Card padding="md" data-testid="scheduled-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <Badge variant="outline" color={viber ? 'violet' : 'brand'} size="sm">
-              {viber ? 'Viber' : 'SMS'}
-            </Badge>
+            <ChannelBadge channel={message.channel} />
             <Text fw={600} fz="sm">
-              {message.recipient.startsWith('+') ? message.recipient : `+${message.recipient}`}
+              {formatPhoneForReading(message.recipient)}
             </Text>
           </Group>
-          <Badge variant="light" color={processing ? 'blue' : 'yellow'}>
-            {processing ? 'Processing' : 'Pending'}
-          </Badge>
+          <StatusBadge status={processing ? 'pending' : 'scheduled'} />
         </Group>
         <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
           {message.message}

@@ -91,8 +91,9 @@ function ScheduledMessagesList() {
       <Card padding="lg">
         <SimpleGrid cols={3} spacing="md">
           <Summary label="Total Scheduled" value={messages.length} />
-          <Summary label="Pending" value={messages.length - processing} color="yellow.8" />
-          <Summary label="Processing" value={processing} color="blue.7" />
+          {/* The badges' words (History's statuses): waiting is 'scheduled', due is 'pending'. */}
+          <Summary label="Scheduled" value={messages.length - processing} color="violet.8" />
+          <Summary label="Pending" value={processing} color="yellow.9" />
         </SimpleGrid>
       </Card>
       {query.isPending ? (

@@ -1,15 +1,18 @@
-// Status and channel badges of a sent message (spec §3, §4). A failed message says why.
+// The one vocabulary of message statuses (customer spec §3, §4): History, Scheduled and the
+// dashboard chart name and colour a status with this map, so a message reads the same everywhere.
+// A failed message says why.
 import { Badge, Text, Tooltip } from '@mantine/core';
 import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core/constants';
 
-const STATUS: Record<MessageStatus, { label: string; color: string }> = {
-  pending: { label: 'pending', color: 'yellow' },
-  sent: { label: 'sent', color: 'blue' },
-  delivered: { label: 'delivered', color: 'teal' },
-  failed: { label: 'failed', color: 'red' },
-  scheduled: { label: 'scheduled', color: 'violet' },
-  deleted: { label: 'deleted', color: 'gray' },
+export const MESSAGE_STATUS_DISPLAY: Record<MessageStatus, { label: string; color: string; meaning: string }> = {
+  pending: { label: 'pending', color: 'yellow', meaning: 'In the queue, being sent' },
+  sent: { label: 'sent', color: 'blue', meaning: 'Sent, waiting for the delivery receipt' },
+  delivered: { label: 'delivered', color: 'teal', meaning: 'Confirmed by the network' },
+  failed: { label: 'failed', color: 'red', meaning: 'Not delivered, refunded to your balance' },
+  scheduled: { label: 'scheduled', color: 'violet', meaning: 'Waiting for its time' },
+  deleted: { label: 'deleted', color: 'gray', meaning: 'Cancelled before it was sent, refunded' },
 };
+const STATUS = MESSAGE_STATUS_DISPLAY;
 
 function isKnown(status: string): status is MessageStatus {
   return (MESSAGE_STATUS_VALUES as readonly string[]).includes(status);
@@ -42,8 +45,4 @@ export function ChannelBadge({ channel }: { channel: string | null | undefined }
       {viber ? 'Viber' : 'SMS'}
     </Badge>
   );
-}
-
-export function withPlus(recipient: string): string {
-  return recipient.startsWith('+') ? recipient : `+${recipient}`;
 }
