@@ -33,20 +33,6 @@ export async function allMessagesConditions(db: DbOrTx, terms: string[]): Promis
   return or(...branches);
 }
 
-/** How many of the newest messages a search looks through first, before the indexes. */
-const RECENT_WINDOW = 20_000;
-
-/** The ids of the first `count` matches among the newest RECENT_WINDOW messages, newest first. */
-async function newestMatches(db: DbOrTx, where: SQL, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select ${messages.id} as id
-          from (select * from ${messages} order by ${messages.createdAt} desc, ${messages.id} desc limit ${RECENT_WINDOW}) ${messages}
-         where ${where} order by ${messages.createdAt} desc, ${messages.id} desc limit ${count}`,
-  );
-  return rows.map((r) => r.id);
-}
-
 export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
   const columns = {
     m: {
@@ -72,14 +58,9 @@ export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit:
     // No search: the page walks messages_created_idx; the total is the kept count.
     return { rows: await page(undefined), ...(await countMessages(db)) };
   }
-  // The total and the newest matches are asked at once (two connections on PostgreSQL): when the
-  // newest RECENT_WINDOW messages hold this page's matches, they are the page, whatever the total.
-  const [total, recent] = await Promise.all([countUpTo(db, messages, where), newestMatches(db, where, offset + limit)]);
-  if (recent.length === offset + limit) {
-    return { rows: await page(inArray(messages.id, recent.slice(offset)), 0), ...total };
-  }
+  const total = await countUpTo(db, messages, where);
   if (total.capped) {
-    // A broad search whose matches are older: walking every message newest first still meets them.
+    // A broad search: matches are everywhere, so walking the newest messages finds a page at once.
     return { rows: await page(where), ...total };
   }
   // A narrow search (at most the cap): its matches are collected once (a MATERIALIZED CTE has no
