@@ -8,6 +8,7 @@ import { signedIn, type Caller } from '../modules/admin/admin.test-support';
 import { messages, users } from './schema';
 import { queryRows } from './query-rows';
 import { countUpTo } from './list-total';
+import { SEARCH_CAP } from '../modules/admin/messages/all-messages.repo';
 import { grantProduct } from '../test/products';
 
 let t: TestApp;
@@ -45,8 +46,8 @@ describe('kept message counts', () => {
       numbers(100, 30).map((to, i) => (i % 2 ? a : b).call('POST', '/api/message/send', { recipient: to, message: `Grouped ${i}` })),
     );
     expect(sends.every((s) => s.status === 200)).toBe(true);
-    // One send to more recipients than the cap, and a scheduled one.
-    expect((await a.call('POST', '/api/message/send', { recipients: numbers(1000, LIST_TOTAL_CAP + 50), message: 'Bulk notice' })).status).toBe(200);
+    // One send to more recipients than either cap, and a scheduled one.
+    expect((await a.call('POST', '/api/message/send', { recipients: numbers(1000, SEARCH_CAP + 50), message: 'Bulk notice' })).status).toBe(200);
     await grantProduct(t.db, b.phone, 'Schedule Send');
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await b.call('POST', '/api/messages/schedule', { recipients: numbers(5000, 3), message: 'Later', scheduledFor: at });
@@ -77,7 +78,7 @@ describe('kept message counts', () => {
     const [exact] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages`);
     expect((await admin.call('GET', '/api/sms/all')).body).toMatchObject({ total: Number(exact!.n), total_capped: false });
     const broad = await admin.call('GET', '/api/sms/all?search=bulk&offset=15');
-    expect(broad.body).toMatchObject({ total: LIST_TOTAL_CAP, total_capped: true });
+    expect(broad.body).toMatchObject({ total: SEARCH_CAP, total_capped: true });
     expect(broad.body.messages).toHaveLength(15);
     const newest = await queryRows<{ recipient: string }>(
       t.db,
