@@ -45,6 +45,7 @@ const ESME_RX_T_APPN = 0x64;
 const PARTIAL_KEEP_MS = 60 * 60_000;
 const REPORTED_KEEP_MS = 60 * 60_000;
 const OPEN_KEEP_MS = 72 * 60 * 60_000;
+const RECENT_SINGLE_MS = 2 * 60_000;
 
 interface PartialSubmit {
   reference: number;
@@ -64,9 +65,16 @@ export class SmppProvider implements SmsProvider {
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly options: SubmitOptions;
   private readonly sweepTimer: NodeJS.Timeout;
+  private readonly recentTimer: NodeJS.Timeout;
   private reference = randomInt(256);
   private closing = false;
 
+  /**
+   * Single-part messages sent in the last RECENT_SINGLE_MS: their receipts (nearly all receipts
+   * come within seconds) need no look-up in the part store. Older ones, and those sent before a
+   * restart, are looked up.
+   */
+  private readonly recentSingles = new Map<string, number>();
   /** Receipts of parts this process does not know, looked up in the part store together. */
   private lookups: { part: PartReceipt; resolve: (m: StoredMessage | undefined) => void; reject: (e: unknown) => void }[] = [];
 
@@ -97,6 +105,7 @@ export class SmppProvider implements SmsProvider {
     );
     this.link.start();
     this.sweepTimer = setInterval(() => this.sweep(), 10 * 60_000).unref();
+    this.recentTimer = setInterval(() => this.forgetOldSingles(), RECENT_SINGLE_MS / 4).unref();
   }
 
   status() {
@@ -116,7 +125,11 @@ export class SmppProvider implements SmsProvider {
     const earlier = this.partial.get(message.id);
     const reference = earlier?.reference ?? this.nextReference();
     const pdus = submitPdusFor(message, this.options, reference);
-    if (pdus.length === 1) return { providerMessageId: await this.submitPdu(pdus[0]!) };
+    if (pdus.length === 1) {
+      const providerMessageId = await this.submitPdu(pdus[0]!);
+      this.recentSingles.set(providerMessageId, Date.now());
+      return { providerMessageId };
+    }
 
     const progress =
       earlier && earlier.group.ids.length === pdus.length
@@ -162,6 +175,7 @@ export class SmppProvider implements SmsProvider {
     this.closing = true;
     this.window.rejectWaiting(new ProviderError('The SMS provider is shutting down', false, 'closing'));
     clearInterval(this.sweepTimer);
+    clearInterval(this.recentTimer);
     const limit = Math.min(10_000, this.settings.responseTimeoutSeconds * 1000);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -205,7 +219,13 @@ export class SmppProvider implements SmsProvider {
     }
     let outcome: MessageReceipt | null;
     try {
-      outcome = this.assembler.knows(part.messageId) ? await this.receiveKnown(part) : await this.receiveUnknown(part);
+      if (this.recentSingles.has(part.messageId)) {
+        // A single-part message this process sent lately (nearly every receipt): no lookup.
+        if (part.status) this.recentSingles.delete(part.messageId);
+        outcome = part.status ? { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode } : null;
+      } else {
+        outcome = this.assembler.knows(part.messageId) ? await this.receiveKnown(part) : await this.receiveUnknown(part);
+      }
     } catch (error) {
       this.log.error({ err: error, providerMessageId: part.messageId }, 'reading the parts of an SMPP message failed');
       return ESME_RX_T_APPN;
@@ -269,6 +289,15 @@ export class SmppProvider implements SmsProvider {
   private nextReference(): number {
     this.reference = (this.reference + 1) % 256;
     return this.reference;
+  }
+
+  private forgetOldSingles(): void {
+    const before = Date.now() - RECENT_SINGLE_MS;
+    // A Map iterates in insertion order: the oldest come first.
+    for (const [id, at] of this.recentSingles) {
+      if (at > before) break;
+      this.recentSingles.delete(id);
+    }
   }
 
   private sweep(): void {
