@@ -13,6 +13,12 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, log: 
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
+      // Signed, but not what a credit can be decided on: a 400 (logged, visible in Stripe's
+      // dashboard), never a 500 that looks like our outage.
+      if (!Number.isSafeInteger(intent.amount_received) || typeof intent.currency !== 'string') {
+        log.error({ intent: intent.id, event: event.id }, 'Stripe payment_intent.succeeded without amount_received or currency; not credited');
+        throw new AppError(400, 'invalid_event', 'The event has no amount received or currency');
+      }
       const result = await creditSucceededPayment(db, {
         provider: 'stripe',
         providerPaymentId: intent.id,

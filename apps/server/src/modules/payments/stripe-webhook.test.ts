@@ -118,6 +118,16 @@ describe('stripe webhook', () => {
     expect(await topupsOf()).toHaveLength(2);
   });
 
+  it('refuses a signed event whose intent lacks its amount or currency with a 400, crediting nothing', async () => {
+    await pendingIntent('pi_malformed', 5);
+    for (const extra of [{ amount_received: undefined }, { amount_received: 'five' }, { currency: null }]) {
+      const res = await deliver(intentEvent('payment_intent.succeeded', 'pi_malformed', 500, extra));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_event' });
+    }
+    expect(await statusOf('pi_malformed')).toBe('pending');
+  });
+
   it('does not credit when Stripe reports another amount or currency', async () => {
     await pendingIntent('pi_amount', 5);
     expect((await deliver(intentEvent('payment_intent.succeeded', 'pi_amount', 50_000))).statusCode).toBe(200);
