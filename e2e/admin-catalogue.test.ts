@@ -161,6 +161,7 @@ it('lets the customer buy it, use the template, send and schedule', async () => 
   await page.getByLabel('Recipient 1', { exact: true }).fill(RECIPIENT);
   await screenshotBoth(page, 'customer-send-template', () => message.isVisible());
   await page.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByTestId('send-review').getByRole('button', { name: /^Send \d+ messages?$/ }).click();
   await eventually(() => page.getByText('Message sent successfully').or(page.getByText(/sent successfully/)).first().isVisible()).toBe(true);
 
   const later = new Date(Date.now() + 6 * 3600_000).toISOString();

@@ -123,6 +123,7 @@ it('creates a phonebook, imports three contacts, sends to them and finds them in
   await expect.poll(() => page.getByText('3 distinct numbers').isVisible()).toBe(true);
   await page.getByLabel('Message').fill('Our shop is open on Saturday from 8 to 12.');
   await page.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByTestId('send-review').getByRole('button', { name: /^Send \d+ messages?$/ }).click();
   await expect.poll(() => toast(page, 'Success!').isVisible(), { timeout: 20_000 }).toBe(true);
 
   await page.getByRole('link', { name: 'Message history' }).click();

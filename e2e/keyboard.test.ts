@@ -76,6 +76,9 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   await page.keyboard.type('Sent with the keyboard only.');
   await tabTo(page, /^Send Now$/);
   await page.keyboard.press('Enter');
+  // The review opens with its Confirm focused: Enter sends.
+  await expect.poll(() => page.getByTestId('send-review').isVisible()).toBe(true);
+  await page.keyboard.press('Enter');
   await expect.poll(() => page.getByText('Message sent successfully.').isVisible(), { timeout: 30_000 }).toBe(true);
 
   // Top up: back to the dashboard, Top Up, the default €20, the test card, Pay.

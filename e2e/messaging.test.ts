@@ -31,6 +31,11 @@ afterAll(async () => {
 const eventually = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 const sendButton = (page: Page) => page.getByRole('button', { name: /^(Send Now|Schedule Send)$/ });
+/** Opens the review of the send and confirms it. */
+async function sendAndConfirm(page: Page) {
+  await sendButton(page).click();
+  await page.getByTestId('send-review').getByRole('button', { name: /^(Send|Schedule) \d+ messages?$/ }).click();
+}
 
 it('sends one SMS to three numbers and sees all three delivered', async () => {
   const page = await desktop.newPage();
@@ -60,8 +65,20 @@ it('sends one SMS to three numbers and sees all three delivered', async () => {
   await eventually(() => page.getByText('€0.239730').isVisible()).toBe(true);
   await screenshot(page, 'send-sms-desktop');
 
+  // The review names the numbers, the parts and what is debited, before anything is sent.
   await sendButton(page).click();
+  const review = page.getByTestId('send-review');
+  await eventually(() => review.isVisible()).toBe(true);
+  expect(await review.textContent()).toContain('+386 40 111 201, +386 40 111 202, +386 40 111 203');
+  expect(await review.textContent()).toContain('€0.24');
+  await screenshot(page, 'send-review-desktop');
+  await review.getByRole('button', { name: 'Send 3 messages' }).click();
   await eventually(() => page.getByText('3 messages sent successfully.').isVisible()).toBe(true);
+  // After it, the page says what went out and links to where it can be followed.
+  const notice = page.getByTestId('sent-notice');
+  await eventually(() => notice.isVisible()).toBe(true);
+  expect(await notice.getByRole('link', { name: 'See their delivery status' }).isVisible()).toBe(true);
+  await screenshot(page, 'send-sent-desktop');
   // The form is reset and the balance went down by the cost: 2.00 − 0.24.
   expect(await page.getByLabel('Recipient 1', { exact: true }).inputValue()).toBe('');
   await eventually(() => page.getByText('€1.76').first().isVisible()).toBe(true);
@@ -136,7 +153,7 @@ it('schedules messages, shows them, and cancels one with a refund', async () => 
   chosen.setMonth(chosen.getMonth() + 1, 15);
   const when = `15.${String(chosen.getMonth() + 1).padStart(2, '0')}.${chosen.getFullYear()} 14:30`;
   await eventually(() => page.getByRole('button', { name: /Send at/ }).textContent()).toContain(when);
-  await sendButton(page).click();
+  await sendAndConfirm(page);
   await eventually(() =>
     page.getByText('Your message is added to queue and will be sent at the scheduled time.').isVisible(),
   ).toBe(true);
@@ -190,7 +207,7 @@ it('sends to two phonebooks, counting a contact in both once', async () => {
   await eventually(() => page.getByText(/^3 distinct numbers/).isVisible()).toBe(true);
   await page.getByRole('textbox', { name: 'Message' }).fill('Team meeting moved to 11:00.');
   await screenshot(page, 'send-phonebook-desktop');
-  await sendButton(page).click();
+  await sendAndConfirm(page);
   await eventually(() => page.getByText('3 messages sent successfully.').isVisible()).toBe(true);
   await page.close();
 });

@@ -2,11 +2,12 @@
 // see the price, send now or schedule. The server checks and charges with the same core rules.
 // The page wires four hooks together: the draft (what was chosen and typed), the recipients (how
 // many, counted as they were given), the price, and the submit.
-import { Button, Card, Grid, Stack } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Grid, Stack } from '@mantine/core';
+import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatEuros as formatMicros } from '@kurir/core/money';
 import { analyzeMessage } from '@kurir/core/sms';
 import { type User } from '@kurir/core/schemas/auth';
 import { PageHeader } from '../../../components/page-header';
@@ -23,7 +24,8 @@ import { messageProblem, scheduleProblem } from './send-form';
 import { useSendDraft, type SendDraft } from './use-send-draft';
 import { useSendPrice } from './use-send-price';
 import { useSendRecipients, type SendRecipients } from './use-send-recipients';
-import { useSubmitSend } from './use-submit-send';
+import { useSubmitSend, type SentSummary } from './use-submit-send';
+import { SendReviewDialog, type SendReview } from './send-review-dialog';
 
 export function SendMessagePage() {
   const user = useSignedInUser();
@@ -50,18 +52,35 @@ export function SendMessagePage() {
     !(draft.schedule && !draft.scheduledAt) &&
     recipients.ready;
 
-  function submit() {
+  // A paid send is reviewed first: the button opens the review, its Confirm sends.
+  const [review, setReview] = useState<SendReview | null>(null);
+  function openReview() {
     if (!canSend) return;
     if (scheduleError) {
       toast.error('Error sending message', scheduleError);
       return;
     }
-    send.submit({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor });
+    send.dismissSent();
+    setReview({
+      channel: draft.channel,
+      recipients: recipients.count,
+      typed: draft.mode === 'phonebook' ? [] : recipients.typed,
+      phonebooks: draft.mode === 'phonebook' ? draft.phonebookIds.length : 0,
+      parts: analysis.parts,
+      encoding: analysis.encoding,
+      scheduledFor: draft.schedule ? scheduledFor : null,
+      quote,
+    });
+  }
+  function confirm() {
+    send.submit({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor }, () => setReview(null));
   }
 
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Send Message" description="Send an SMS or Viber message to one number, a list, or your phonebooks." />
+      <SendReviewDialog review={review} busy={send.pending} onConfirm={confirm} onClose={() => setReview(null)} />
+      {send.sent && <SentNotice sent={send.sent} onClose={send.dismissSent} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ComposeCard user={user} draft={draft} recipients={recipients} analysis={analysis} scheduleError={scheduleError} />
@@ -81,7 +100,7 @@ export function SendMessagePage() {
               leftSection={<IconSend size={18} aria-hidden />}
               disabled={!canSend}
               loading={send.pending}
-              onClick={submit}
+              onClick={openReview}
             >
               {draft.schedule ? 'Schedule Send' : 'Send Now'}
             </Button>
@@ -99,6 +118,20 @@ export function SendMessagePage() {
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** After a send: what went out and what it cost, with the way to follow it. */
+function SentNotice({ sent, onClose }: { sent: SentSummary; onClose: () => void }) {
+  const where = sent.scheduled ? '/dashboard/scheduled-messages' : '/dashboard/messages';
+  return (
+    <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} data-testid="sent-notice">
+      {sent.count === 1 ? '1 message' : `${sent.count} messages`} {sent.scheduled ? 'scheduled' : 'on the way'},{' '}
+      {formatMicros(Math.round(sent.cost * 1_000_000), 2)} taken from your balance.{' '}
+      <Anchor component={Link} to={where} fz="sm">
+        {sent.scheduled ? 'See them waiting for their time' : 'See their delivery status'}
+      </Anchor>
+    </Alert>
   );
 }
 

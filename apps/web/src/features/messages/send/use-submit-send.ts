@@ -1,5 +1,6 @@
 // Send now or schedule (spec §7, §8): one request with every recipient, the toasts the spec
-// words, and a clean page after success.
+// words, and a clean page after success that says what went out and links to it.
+import { useState } from 'react';
 import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -27,10 +28,14 @@ function sendInput({ draft, recipients, isAdmin, scheduledFor }: Submit): SendIn
     : { kind: 'now', body: { ...base, schedule: false } };
 }
 
+/** What the last send did, shown on the page after the form is cleared. */
+export type SentSummary = { count: number; cost: number; scheduled: boolean };
+
 export function useSubmitSend() {
   const send = useSendMessage();
+  const [sent, setSent] = useState<SentSummary | null>(null);
 
-  function submit(input: Submit) {
+  function submit(input: Submit, onDone?: () => void) {
     const request = sendInput(input);
     const count = input.recipients.count;
     const plural = count === 1 ? 'message' : `${count} messages`;
@@ -39,13 +44,16 @@ export function useSubmitSend() {
       onSuccess: (reply) => {
         const text = request.kind === 'schedule' ? SEND_MESSAGES.scheduled(reply.count) : SEND_MESSAGES.sent(reply.count);
         toast.success('Success!', text);
+        setSent({ count: reply.count, cost: reply.cost, scheduled: request.kind === 'schedule' });
         input.draft.reset();
+        onDone?.();
       },
       onError: (error) => {
         toast.error('Error sending message', isApiError(error) ? error.detail : failureFallback(request.kind, count));
+        onDone?.();
       },
     });
   }
 
-  return { submit, pending: send.isPending };
+  return { submit, pending: send.isPending, sent, dismissSent: () => setSent(null) };
 }
