@@ -66,6 +66,20 @@ export const smsTemplates = pgTable(
   ],
 );
 
+/** The counts and spend a rollup keeps for one user and one period (fresh builders per table). */
+function periodTotalsColumns() {
+  return {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    smsCount: integer('sms_count').notNull(),
+    smsSpent: bigint('sms_spent', { mode: 'number' }).notNull(),
+    viberCount: integer('viber_count').notNull(),
+    viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
 /**
  * A user's message counts and spend per calendar month (UTC), kept for months that are over and
  * settled: a message counts in the month it left the queue, and its price is final once settled
@@ -74,16 +88,9 @@ export const smsTemplates = pgTable(
  * here; recent months are counted live. Admin-sent (free) messages are not counted.
  */
 export const messageMonthTotals = pgTable('message_month_totals', {
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...periodTotalsColumns(),
   /** The first day of the month. */
   month: text('month').notNull(),
-  smsCount: integer('sms_count').notNull(),
-  smsSpent: bigint('sms_spent', { mode: 'number' }).notNull(),
-  viberCount: integer('viber_count').notNull(),
-  viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.month] })]);
 
 /**
@@ -91,14 +98,7 @@ export const messageMonthTotals = pgTable('message_month_totals', {
  * last one for a week), so the analytics count live only the days not yet settled.
  */
 export const messageDayTotals = pgTable('message_day_totals', {
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...periodTotalsColumns(),
   /** The day, YYYY-MM-DD (UTC). */
   day: text('day').notNull(),
-  smsCount: integer('sms_count').notNull(),
-  smsSpent: bigint('sms_spent', { mode: 'number' }).notNull(),
-  viberCount: integer('viber_count').notNull(),
-  viberSpent: bigint('viber_spent', { mode: 'number' }).notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.userId, t.day] })]);
