@@ -72,9 +72,6 @@ export const TRANSACTIONS_EXPORT_MAX = 100_000;
 export const TEMPLATE_CATEGORIES = ['welcome', 'general', 'marketing', 'notification', 'reminder'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
-/** The ledger's own entry types, as the user-scoped transactions and the export carry them. */
-export const LEDGER_ENTRY_TYPES = LEDGER_TYPES;
-export type LedgerEntryType = LedgerType;
 
 /** The four summary cards of the admin Transactions page (admin spec §2). */
 export const ADMIN_TRANSACTION_SUMMARY_TYPES = ['credit_addition', 'sms_cost', 'purchase', 'top_up'] as const;
@@ -83,7 +80,7 @@ export type AdminTransactionSummaryType = (typeof ADMIN_TRANSACTION_SUMMARY_TYPE
 export const ADMIN_TRANSACTION_TYPES = [...ADMIN_TRANSACTION_SUMMARY_TYPES, 'refund', 'starter_credit'] as const;
 export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
 /** How each ledger type shows on the admin list: Viber costs count as message costs (sms_cost). */
-export const ADMIN_TYPE_OF_LEDGER_TYPE: Readonly<Record<LedgerEntryType, AdminTransactionType>> = {
+export const ADMIN_TYPE_OF_LEDGER_TYPE: Readonly<Record<LedgerType, AdminTransactionType>> = {
   credit: 'starter_credit',
   credit_addition: 'credit_addition',
   topup: 'top_up',

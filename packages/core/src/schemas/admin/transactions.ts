@@ -6,7 +6,7 @@ import {
   ADMIN_LIST_MAX,
   ADMIN_TRANSACTION_SUMMARY_TYPES,
   ADMIN_TRANSACTION_TYPES,
-  LEDGER_ENTRY_TYPES,
+  LEDGER_TYPES,
   USER_TRANSACTIONS_PAGE_SIZE,
 } from '../../constants';
 
@@ -25,7 +25,7 @@ export const TRANSACTION_MESSAGES = {
 /** A ledger entry as the user-scoped list and the export carry it (euros, signed). */
 export const userTransactionSchema = z.object({
   id: z.string(),
-  type: z.enum(LEDGER_ENTRY_TYPES),
+  type: z.enum(LEDGER_TYPES),
   amount: z.number(),
   /** Raw text: the CSV export escapes it in the browser. */
   description: z.string(),
@@ -86,7 +86,7 @@ export const adminTransactionSchema = z.object({
   userName: z.string().nullable(),
   /** See ADMIN_TYPE_OF_LEDGER_TYPE. */
   type: z.enum(ADMIN_TRANSACTION_TYPES),
-  ledgerType: z.enum(LEDGER_ENTRY_TYPES),
+  ledgerType: z.enum(LEDGER_TYPES),
   /** Euros, signed. */
   amount: z.number(),
   balanceBefore: z.number(),
