@@ -10,7 +10,7 @@ import {
   SORT_ORDERS,
   USER_STATUSES,
 } from '../../constants';
-import { featuresSchema } from '../auth';
+import { featuresSchema, userSchema } from '../auth';
 import { profileUpdateBodySchema } from '../profile';
 
 export const ADMIN_USER_MESSAGES = {
@@ -58,25 +58,11 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-/** A user as admins see them. sender_name is null when the user has none (shown 'N/A'). */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  phone: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string().nullable(),
-  company_name: z.string().nullable(),
-  tax_id: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  country: z.string().nullable(),
-  role: z.enum(ROLES),
-  status: z.enum(USER_STATUSES),
-  /** Euros. */
-  credit: z.number(),
-  created_at: z.string(),
-  last_login: z.string().nullable(),
+/**
+ * A user as admins see them: the signed-in user's fields (auth.ts) without the features, and a
+ * sender_name that is null when the user has none (shown 'N/A').
+ */
+export const adminUserSchema = userSchema.omit({ features: true, settings: true }).extend({
   settings: z.object({
     sender_name: z.string().nullable(),
     primary_channel: z.enum(CHANNELS),
