@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { scrollAreaRefs } from './build/scroll-area-refs';
 
 const apiTarget = process.env.KURIR_API_URL ?? 'http://localhost:5000';
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -17,7 +18,7 @@ export default defineConfig(({ mode }) => {
   const input: Record<string, string> = landing ? { landing: page('./landing.html') } : { app: page('./index.html') };
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
-    plugins: [react(), precompress()],
+    plugins: [scrollAreaRefs(), react(), precompress()],
     server: {
       port: 5173,
       proxy: {
@@ -51,6 +52,9 @@ export default defineConfig(({ mode }) => {
               // React is on every page; the router only in the app (the landing page has none).
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
+              // Popovers, menus, tooltips and selects position with floating-ui: its own chunk, so a page
+              // that shows a dialog (and Mantine's ScrollArea with it) does not also take floating-ui.
+              { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 20 },
               // Mantine is not grouped: the bundler splits it by use, so a page takes the components it shows.
             ],
           },

@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { config as zodConfig } from 'zod/v4/core';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -9,10 +8,6 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { currentUserQuery } from './lib/session/current-user';
-
-// zod compiles object parsers with `new Function` unless told not to, which the CSP (no
-// 'unsafe-eval') refuses and reports on every page. Set before any schema parses.
-zodConfig({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

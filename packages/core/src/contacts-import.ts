@@ -1,7 +1,8 @@
 // Turning what a customer pastes or uploads into checked contacts, the same way in the browser
 // (preview before sending) and on the server (the rule that counts). Pure: no I/O, no XLSX — the
 // web reads a workbook into rows of cells and hands them to `recordsFromCells`.
-import { isPossibleNumber, normalizePhone } from './phone';
+import { normalizePhone } from './phone';
+import { isPossibleNumber } from './phone-possible';
 
 export const CONTACT_LIMITS = { name: 100, phone: 40, email: 254, notes: 500, description: 500 } as const;
 /** The most contacts one import request may carry. */

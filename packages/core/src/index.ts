@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './phone';
+export * from './phone-possible';
 export * from './phone-format';
 export * from './code';
 export * from './schemas/auth';

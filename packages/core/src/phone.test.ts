@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   EXAMPLE_PHONE,
-  isPossibleNumber,
   isValidLoginPhone,
   isValidRecipient,
   normalizePhone,
   stripSpaces,
 } from './phone';
+import { isPossibleNumber } from './phone-possible';
 import { loginPhoneSchema, phoneBodySchema, verifyBodySchema } from './schemas/auth';
 
 const digits = (n: number) => '1234567890'.repeat(2).slice(0, n);

@@ -1,5 +1,4 @@
 // Phone number rules shared by the sign-in forms, the recipients of a send and the contacts.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** Sign-in phone: + and 10 to 15 digits, after spaces are stripped (spec §5). */
 export const LOGIN_PHONE_PATTERN = /^\+\d{10,15}$/;
@@ -32,14 +31,4 @@ export function isValidLoginPhone(phone: string): boolean {
 
 export function isValidRecipient(phone: string): boolean {
   return RECIPIENT_PATTERN.test(phone);
-}
-
-/**
- * A stricter check than the spec's pattern: libphonenumber knows each country's lengths and
- * ranges, so a number that matches the pattern but cannot exist is caught before it costs money.
- */
-export function isPossibleNumber(phone: string): boolean {
-  if (!RECIPIENT_PATTERN.test(phone)) return false;
-  const parsed = parsePhoneNumberFromString(phone);
-  return parsed !== undefined && parsed.isPossible();
 }

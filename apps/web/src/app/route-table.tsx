@@ -7,7 +7,6 @@
 import type { RouteObject } from 'react-router';
 import { RouteError } from '../components/route-error';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 
 export const appRoutes: RouteObject[] = [
@@ -16,7 +15,8 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        element: <PublicLayout />,
+        // The public pages' header and footer load with them, not on a signed-in page.
+        lazy: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           { index: true, lazy: () => import('../features/landing/landing-page').then((m) => ({ Component: m.LandingPage })) },
           { path: 'help', lazy: () => import('../features/site-pages/help-page').then((m) => ({ Component: m.HelpPage })) },

@@ -1,7 +1,7 @@
 // The one vocabulary of message statuses (customer spec §3, §4): History, Scheduled and the
 // dashboard chart name and colour a status with this map, so a message reads the same everywhere.
 // A failed message says why.
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { MESSAGE_STATUS_VALUES, type MessageStatus } from '@kurir/core/constants';
 
 export const MESSAGE_STATUS_DISPLAY: Record<MessageStatus, { label: string; color: string; meaning: string }> = {
@@ -28,10 +28,9 @@ export function StatusBadge({ status, reason }: { status: string; reason?: strin
   if (!reason) return badge;
   return (
     <div>
-      <Tooltip label={reason} multiline maw={280} withArrow>
-        {badge}
-      </Tooltip>
-      <Text fz="xs" c="red.9" mt={2} lineClamp={2}>
+      {badge}
+      {/* The whole reason on hover when two lines cut it short (a native tooltip: no popover code). */}
+      <Text fz="xs" c="red.9" mt={2} lineClamp={2} title={reason}>
         {reason}
       </Text>
     </div>

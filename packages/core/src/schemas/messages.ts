@@ -3,89 +3,21 @@
 // the same functions the server charges with.
 import { z } from 'zod';
 import { CHANNELS, MESSAGE_MAX_LENGTH, MESSAGE_STATUS_VALUES } from '../constants';
-import { EXAMPLE_PHONE, isValidRecipient, normalizePhone } from '../phone';
-
-export const MESSAGE_TYPE_VALUES = ['general', 'marketing', 'reminder', 'notification', 'confirmation'] as const;
-export type MessageType = (typeof MESSAGE_TYPE_VALUES)[number];
+import { MESSAGE_TYPE_VALUES, SEND_MESSAGES } from '../send-rules';
 
 // Defined with the other plain constants, so a page that only names statuses does not load zod.
 export { MESSAGE_STATUS_VALUES, type MessageStatus } from '../constants';
 
-/** How far ahead a message may be scheduled. */
-export const MAX_SCHEDULE_AHEAD_DAYS = 365;
-
-export const SEND_MESSAGES = {
-  messageRequired: 'Message is required',
-  messageTooLong: 'Message is too long',
-  recipientRequired: 'Recipient is required',
-  invalidRecipient: (number: string) =>
-    `Invalid phone number format: ${number}. Phone number must include country code (e.g., ${EXAMPLE_PHONE})`,
-  invalidRecipients: (count: number) =>
-    `${count} phone numbers are missing country codes. All numbers must start with + and include country code.`,
-  tooManyRecipients: (count: number, max: number) =>
-    `Too many recipients: ${count.toLocaleString('en')}. One send can have at most ${max.toLocaleString('en')} recipients.`,
-  scheduleTimeRequired: 'Please choose a date and time for the scheduled message.',
-  scheduleTimeInPast: 'The scheduled time must be in the future.',
-  scheduleTimeTooFar: `The scheduled time must be within the next ${MAX_SCHEDULE_AHEAD_DAYS} days.`,
-  sent: (count: number) => (count === 1 ? 'Message sent successfully.' : `${count} messages sent successfully.`),
-  scheduled: (count: number) =>
-    count === 1
-      ? 'Your message is added to queue and will be sent at the scheduled time.'
-      : `${count} messages are added to queue and will be sent at the scheduled time.`,
-  cancelled: 'Scheduled message cancelled successfully',
-  notFound: 'Message not found',
-  alreadyProcessing: 'This message is already being sent and can no longer be cancelled.',
-  alreadyCancelled: 'This scheduled message was already cancelled.',
-} as const;
-
-export interface ParsedRecipients {
-  /** Normalised, valid, each once, in the order first given. */
-  recipients: string[];
-  /** Normalised numbers that are not valid, each once. */
-  invalid: string[];
-  /** How many repeated numbers were dropped. */
-  duplicates: number;
-}
-
-/** Bulk input: split on new lines or commas, blanks dropped (spec §5). */
-export function splitRecipientText(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** Normalises and checks recipients; blanks are dropped, repeats are sent once. */
-export function parseRecipients(inputs: readonly string[]): ParsedRecipients {
-  const seen = new Set<string>();
-  const invalid = new Set<string>();
-  const recipients: string[] = [];
-  let duplicates = 0;
-  for (const input of inputs) {
-    if (input.trim() === '') continue;
-    const phone = normalizePhone(input);
-    if (!isValidRecipient(phone)) {
-      invalid.add(phone === '' ? input.trim() : phone);
-    } else if (seen.has(phone)) {
-      duplicates++;
-    } else {
-      seen.add(phone);
-      recipients.push(phone);
-    }
-  }
-  return { recipients, invalid: [...invalid], duplicates };
-}
-
-/** The spec's message for the recipients of a send, or null when they are fine. */
-export function recipientsError(parsed: ParsedRecipients, maxRecipients: number): string | null {
-  if (parsed.invalid.length === 1) return SEND_MESSAGES.invalidRecipient(parsed.invalid[0]!);
-  if (parsed.invalid.length > 1) return SEND_MESSAGES.invalidRecipients(parsed.invalid.length);
-  if (parsed.recipients.length === 0) return SEND_MESSAGES.recipientRequired;
-  if (parsed.recipients.length > maxRecipients) {
-    return SEND_MESSAGES.tooManyRecipients(parsed.recipients.length, maxRecipients);
-  }
-  return null;
-}
+export {
+  MAX_SCHEDULE_AHEAD_DAYS,
+  MESSAGE_TYPE_VALUES,
+  SEND_MESSAGES,
+  parseRecipients,
+  recipientsError,
+  splitRecipientText,
+  type MessageType,
+  type ParsedRecipients,
+} from '../send-rules';
 
 const messageText = z
   .string({ error: SEND_MESSAGES.messageRequired })

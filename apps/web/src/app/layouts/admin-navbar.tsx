@@ -1,5 +1,5 @@
 // The admin sidebar: the admin pages, then the way back to the customer dashboard and Logout.
-import { AppShell, Badge, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Divider, Group, NavLink, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { adminNavigation, isAdminLinkActive } from './admin-navigation';
@@ -12,7 +12,7 @@ export function AdminNavbar({ onNavigate, onLogout, loggingOut, signedInAs }: Ad
   const { pathname } = useLocation();
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} p="sm">
+      <AppShell.Section grow p="sm" style={{ overflowY: 'auto' }}>
         <nav aria-label="Administration">
           {adminNavigation.map((entry) => {
             const Icon = entry.icon;

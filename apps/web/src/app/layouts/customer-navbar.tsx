@@ -1,5 +1,5 @@
 // The customer sidebar, drawn from the one navigation list; unbuilt entries stay disabled.
-import { AppShell, Badge, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, NavLink, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -21,7 +21,7 @@ export function CustomerNavbar({ onNavigate, phone }: { onNavigate: () => void; 
   const [gate, setGate] = useState<FeatureGate | null>(null);
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} p="sm">
+      <AppShell.Section grow p="sm" style={{ overflowY: 'auto' }}>
         <nav aria-label="Main">
           {customerNavigation.map((entry) => {
             const Icon = entry.icon;

@@ -5,13 +5,14 @@ import { Button, Card, Divider, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatEuros } from '../../lib/format';
 import { queryRoots } from '../../lib/query-keys';
 import { RecentTransactions } from './recent-transactions';
+import { lazyDialog } from '../../components/lazy-dialog';
 
 // The dialog (amount form, card form, zod) loads when Top Up is first pressed, not with the dashboard.
-const TopUpDialog = lazy(() => import('./top-up-dialog').then((m) => ({ default: m.TopUpDialog })));
+const TopUpDialog = lazyDialog(() => import('./top-up-dialog').then((m) => m.TopUpDialog));
 
 function useReloadTransactionsWhenCreditMoves(credit: number) {
   const queryClient = useQueryClient();
@@ -25,8 +26,6 @@ function useReloadTransactionsWhenCreditMoves(credit: number) {
 
 export function BalanceCard({ credit }: { credit: number }) {
   const [topUpOpened, topUp] = useDisclosure(false);
-  const [topUpLoaded, setTopUpLoaded] = useState(false);
-  if (topUpOpened && !topUpLoaded) setTopUpLoaded(true);
   useReloadTransactionsWhenCreditMoves(credit);
 
   return (
@@ -52,11 +51,7 @@ export function BalanceCard({ credit }: { credit: number }) {
         Recent transactions
       </Text>
       <RecentTransactions />
-      {topUpLoaded && (
-        <Suspense fallback={null}>
-          <TopUpDialog opened={topUpOpened} onClose={topUp.close} credit={credit} />
-        </Suspense>
-      )}
+      <TopUpDialog opened={topUpOpened} onClose={topUp.close} credit={credit} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // The contacts page's header: back, the phonebook's name, how many contacts are shown, and the
 // page's actions (hidden when the phonebook could not be loaded).
-import { ActionIcon, Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFileImport, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Phonebook } from '@kurir/core';
@@ -20,11 +20,9 @@ export function ContactsHeader({ phonebookId, phonebook, shownCount, showActions
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
-        <Tooltip label="Back to phonebooks">
-          <ActionIcon component={Link} to="/dashboard/phonebook" variant="default" size="lg" mt={4} aria-label="Back to phonebooks">
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon title="Back to phonebooks" component={Link} to="/dashboard/phonebook" variant="default" size="lg" mt={4} aria-label="Back to phonebooks">
+          <IconArrowLeft size={18} />
+        </ActionIcon>
         <div style={{ minWidth: 0 }}>
           <Group gap="sm" wrap="nowrap">
             <Title order={1} fz={28} style={{ overflowWrap: 'anywhere' }}>

@@ -7,12 +7,14 @@ import { useParams } from 'react-router';
 import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { getEntriesQuery } from './api/get-entries';
 import { getPhonebookQuery } from './api/get-phonebook';
-import { ContactFormModal } from './contact-form-modal';
 import { ContactsHeader } from './contacts-header';
 import { ContactsList, NoContacts } from './contacts-list';
-import { BulkImportModal } from './import/bulk-import-modal';
 import { PhonebookLoadError } from './phonebook-load-error';
 import { useContactSearch } from './use-contact-search';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const ContactFormModal = lazyDialog(() => import('./contact-form-modal').then((m) => m.ContactFormModal));
+const BulkImportModal = lazyDialog(() => import('./import/bulk-import-modal').then((m) => m.BulkImportModal));
 
 type ContactDialog = { open: boolean; entry: PhonebookEntry | null };
 

@@ -1,5 +1,5 @@
 // The contacts of one phonebook (spec §2): Email hides on small screens, Notes on medium ones.
-import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Table, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { PhonebookEntry } from '@kurir/core/schemas/phonebooks';
 import { formatPhoneForReading } from '@kurir/core/phone-format';
@@ -42,11 +42,9 @@ export function ContactsTable({ entries, onEdit }: { entries: readonly Phonebook
               </Text>
             </Table.Td>
             <Table.Td ta="right">
-              <Tooltip label="Edit contact">
-                <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(e)} aria-label={`Edit contact ${e.name}`}>
-                  <IconEdit size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon title="Edit contact" variant="subtle" color="gray" onClick={() => onEdit(e)} aria-label={`Edit contact ${e.name}`}>
+                <IconEdit size={18} />
+              </ActionIcon>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,5 +1,5 @@
 // One phonebook in the grid: name, when it was made, what it is for, how many contacts.
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAddressBook, IconEdit, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Phonebook } from '@kurir/core/schemas/phonebooks';
@@ -17,11 +17,9 @@ export function PhonebookCard({ phonebook, onEdit }: { phonebook: Phonebook; onE
               {phonebook.name}
             </Text>
           </Group>
-          <Tooltip label="Edit phonebook">
-            <ActionIcon variant="subtle" color="gray" onClick={onEdit} aria-label={`Edit phonebook ${phonebook.name}`}>
-              <IconEdit size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon title="Edit phonebook" variant="subtle" color="gray" onClick={onEdit} aria-label={`Edit phonebook ${phonebook.name}`}>
+            <IconEdit size={18} />
+          </ActionIcon>
         </Group>
         <Text fz="xs" c="dimmed">
           Created: {formatDate(phonebook.created_at)}

@@ -8,12 +8,14 @@ import type { Phonebook } from '@kurir/core/schemas/phonebooks';
 import { hasErrorCode } from '../../lib/api';
 import { getPhonebooksQuery } from './api/get-phonebooks';
 import { PhonebookCard } from './phonebook-card';
-import { PhonebookFormModal } from './phonebook-form-modal';
 import { PhonebookLoadError } from './phonebook-load-error';
 import { PageHeader } from '../../components/page-header';
 import { closedGateOf } from '../../components/feature-gate';
 import { ServiceRequired } from '../../components/service-required';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+const PhonebookFormModal = lazyDialog(() => import('./phonebook-form-modal').then((m) => m.PhonebookFormModal));
 
 /** The phonebook stays set while the dialog closes, so its title does not flip mid-animation. */
 type Dialog = { open: boolean; phonebook: Phonebook | null };

@@ -9,12 +9,15 @@ import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { getAvailableProductsQuery } from './api/get-available-products';
 import { getUserProductsQuery } from './api/get-user-products';
 import { AvailableServices } from './available-services';
-import { CustomSenderDialog } from './custom-sender-dialog';
 import { MyServices } from './my-services';
 import { isCustomSenderProduct } from './product-display';
-import { PurchaseDialog } from './purchase-dialog';
-import { PurchaseSuccessDialog } from './purchase-success-dialog';
 import { PageHeader } from '../../components/page-header';
+import { lazyDialog } from '../../components/lazy-dialog';
+
+// The purchase flow's dialogs (forms, date picker, schemas) load when a purchase starts.
+const CustomSenderDialog = lazyDialog(() => import('./custom-sender-dialog').then((m) => m.CustomSenderDialog));
+const PurchaseDialog = lazyDialog(() => import('./purchase-dialog').then((m) => m.PurchaseDialog), (p) => p.product !== null);
+const PurchaseSuccessDialog = lazyDialog(() => import('./purchase-success-dialog').then((m) => m.PurchaseSuccessDialog), (p) => p.reply !== null);
 
 type Selection = { product: AvailableProduct; step: 'sender' | 'confirm'; senderName: string | null };
 

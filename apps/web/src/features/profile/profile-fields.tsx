@@ -1,6 +1,6 @@
 // One profile field: an input while editing, the same input read-only otherwise, so the page does
 // not jump between the two modes.
-import { Select, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FormErrors } from '@mantine/form';
 import type { ProfileFormValues } from './profile-form';
@@ -54,18 +54,19 @@ export function ChannelField({ ctx, viberEnabled, description }: { ctx: FieldCon
     // still shows, but cannot be picked again.
     ...(viberEnabled ? [{ value: 'viber', label: 'Viber' }] : current === 'viber' ? [{ value: 'viber', label: 'Viber (service inactive)', disabled: true }] : []),
   ];
+  // Viewing, the channel reads like the other values; editing, it is the browser's own select.
+  if (!ctx.editing) {
+    const label = data.find((d) => d.value === current)?.label ?? current;
+    return <TextInput label="Primary channel" value={label} readOnly variant="filled" description={description} />;
+  }
   return (
-    <Select
+    <NativeSelect
       label="Primary channel"
       data={data}
       value={current}
-      onChange={(value) => value && ctx.onChange('primary_channel', value as ProfileFormValues['primary_channel'])}
-      readOnly={!ctx.editing}
-      variant={ctx.editing ? 'default' : 'filled'}
-      allowDeselect={false}
+      onChange={(event) => ctx.onChange('primary_channel', event.currentTarget.value as ProfileFormValues['primary_channel'])}
       description={description}
       error={ctx.errors.primary_channel}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

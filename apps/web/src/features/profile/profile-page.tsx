@@ -101,7 +101,7 @@ function ProfileActions({ profile }: { profile: ProfileEditor }) {
       <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={profile.cancel} disabled={profile.saving}>
         Cancel
       </Button>
-      <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={profile.saving}>
+      <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={profile.saving} disabled={!profile.ready}>
         Save
       </Button>
     </Group>

@@ -1,12 +1,11 @@
 // The history filters (spec §2): message text, recipient, from and to dates, Clear Filters. On a
 // phone only the text search shows; the others open under a Filters button that counts those set,
-// so the messages, not the filters, fill the first screen.
-import '@mantine/dates/styles.css';
+// so the messages, not the filters, fill the first screen. The dates are the browser's own date
+// inputs: the phone's date wheel, typed dates on a desktop, and no calendar library to download.
 import { Badge, Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { DatePickerInput } from '@mantine/dates';
-import { IconAdjustmentsHorizontal, IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 
 export type HistoryFilterValues = {
   text: string;
@@ -63,25 +62,19 @@ function MoreFilters({ value, onChange, empty }: Props & { empty: boolean }) {
         value={value.recipient}
         onChange={(event) => set({ recipient: event.currentTarget.value })}
       />
-      <DatePickerInput
+      <TextInput
         label="From date"
-        placeholder="Any"
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        valueFormat="DD.MM.YYYY"
-        clearable
-        maxDate={value.to ?? undefined}
-        value={value.from}
-        onChange={(from) => set({ from })}
+        type="date"
+        max={value.to ?? undefined}
+        value={value.from ?? ''}
+        onChange={(event) => set({ from: event.currentTarget.value || null })}
       />
-      <DatePickerInput
+      <TextInput
         label="To date"
-        placeholder="Any"
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        valueFormat="DD.MM.YYYY"
-        clearable
-        minDate={value.from ?? undefined}
-        value={value.to}
-        onChange={(to) => set({ to })}
+        type="date"
+        min={value.from ?? undefined}
+        value={value.to ?? ''}
+        onChange={(event) => set({ to: event.currentTarget.value || null })}
       />
       <Button
         variant="default"

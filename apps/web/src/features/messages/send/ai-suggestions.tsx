@@ -1,9 +1,9 @@
 // Admins only (spec §6): message type, business type and AI-drafted messages; choosing a draft
 // puts it in the message box.
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MESSAGE_TYPE_VALUES, type MessageType } from '@kurir/core/schemas/messages';
+import { MESSAGE_TYPE_VALUES, type MessageType } from '@kurir/core/send-rules';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAiSuggestions } from '../api/ai-suggestions';
@@ -62,12 +62,11 @@ export function AiSuggestions({ messageType, onMessageTypeChange, recipient, onP
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
+          <NativeSelect
             label="Message type"
             data={MESSAGE_TYPE_VALUES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
             value={messageType}
-            onChange={(value) => value && onMessageTypeChange(value as MessageType)}
-            allowDeselect={false}
+            onChange={(event) => onMessageTypeChange(event.currentTarget.value as MessageType)}
           />
           <TextInput
             label="Business type"

@@ -1,11 +1,14 @@
 // The three ways to say who receives the message (spec §2): typed rows, a pasted list, or
 // saved phonebooks (needs the Phonebook service).
-import { Anchor, Badge, Group, Tabs, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Tabs, Text, Textarea } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { IndividualRecipients } from './individual-recipients';
-import { PhonebookRecipients } from './phonebook-recipients';
 import type { RecipientMode } from './send-form';
 import type { PhonebookCount } from './use-phonebook-count';
+
+// The phonebook picker (a multi-select, with its popover code) loads when its tab is opened.
+const PhonebookRecipients = lazy(() => import('./phonebook-recipients').then((m) => ({ default: m.PhonebookRecipients })));
 
 type Props = {
   mode: RecipientMode;
@@ -71,11 +74,13 @@ export function RecipientsTabs(props: Props) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="phonebook">
-          <PhonebookRecipients
-            selected={props.phonebookIds}
-            onChange={props.onPhonebookIdsChange}
-            counted={props.phonebookCount}
-          />
+          <Suspense fallback={<Skeleton height={60} aria-hidden />}>
+            <PhonebookRecipients
+              selected={props.phonebookIds}
+              onChange={props.onPhonebookIdsChange}
+              counted={props.phonebookCount}
+            />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
       {error && (

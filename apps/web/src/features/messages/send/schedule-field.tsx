@@ -1,11 +1,11 @@
 // 'Schedule for later': a switch (needs the Schedule Send service) and a date-time picker in the
 // browser's time zone, which is the user's; the chosen local time goes to the server as ISO UTC.
-import '@mantine/dates/styles.css';
-import { Anchor, Stack, Switch, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import { IconCalendarTime } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+// The picker (Mantine's dates and their styles) loads when the switch is first turned on.
+import { Anchor, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+
+const SchedulePicker = lazy(() => import('./schedule-picker').then((m) => ({ default: m.SchedulePicker })));
 
 type Props = {
   enabled: boolean;
@@ -40,21 +40,9 @@ export function ScheduleField({ enabled, schedule, onScheduleChange, value, onCh
       />
       {schedule && (
         <>
-          <DateTimePicker
-            label="Send at"
-            placeholder="Pick date and time"
-            leftSection={<IconCalendarTime size={16} aria-hidden />}
-            valueFormat="DD.MM.YYYY HH:mm"
-            minDate={new Date()}
-            // A day picked without touching the time lands in the next full hour, not at midnight.
-            defaultTimeValue={dayjs().add(1, 'hour').format('HH:00')}
-            submitButtonProps={{ 'aria-label': 'Confirm date and time' }}
-            value={value}
-            onChange={onChange}
-            clearable
-            error={error}
-            required
-          />
+          <Suspense fallback={<Skeleton height={58} aria-hidden />}>
+            <SchedulePicker value={value} onChange={onChange} error={error} />
+          </Suspense>
           <Text fz="xs" c="dimmed">
             Times are in your time zone ({timeZone}).
           </Text>

@@ -2,9 +2,8 @@
 // charges with, so that what the page shows and allows is what the server will do.
 import { FALLBACK_UNIT_PRICE_MICROS, priceSend, remainingBalance } from '@kurir/core/pricing';
 import { MESSAGE_MAX_LENGTH, type Channel } from '@kurir/core/constants';
-import { SEND_MESSAGES, parseRecipients, recipientsError, splitRecipientText, type ParsedRecipients } from '@kurir/core/schemas/messages';
+import { SEND_MESSAGES, parseRecipients, recipientsError, splitRecipientText, type ParsedRecipients } from '@kurir/core/send-rules';
 import { eurosToMicros, type Micros } from '@kurir/core/money';
-import { isPossibleNumber } from '@kurir/core/phone';
 
 export type RecipientMode = 'individual' | 'bulk' | 'phonebook';
 
@@ -22,12 +21,15 @@ export function parseTyped(entries: readonly string[]): ParsedRecipients {
   return parseRecipients(entries);
 }
 
+/** core's isPossibleNumber (libphonenumber's lengths per country), which the page loads on demand. */
+export type PossibleNumberCheck = (phone: string) => boolean;
+
 /**
- * Numbers that pass the spec's pattern but cannot exist (libphonenumber's lengths per country):
- * '12345' becomes '+12345', which the pattern lets through and which would be charged.
+ * Numbers that pass the spec's pattern but cannot exist: '12345' becomes '+12345', which the
+ * pattern lets through and which would be charged.
  */
-export function implausibleRecipients(recipients: readonly string[]): string[] {
-  return recipients.filter((r) => !isPossibleNumber(r));
+export function implausibleRecipients(recipients: readonly string[], isPossible: PossibleNumberCheck): string[] {
+  return recipients.filter((r) => !isPossible(r));
 }
 
 export function implausibleProblem(numbers: readonly string[]): string | null {
@@ -39,8 +41,8 @@ export function implausibleProblem(numbers: readonly string[]): string | null {
 }
 
 /** The spec's recipient message, then the implausible-number warning, or null when all is fine. */
-export function recipientsProblem(parsed: ParsedRecipients): string | null {
-  return recipientsError(parsed, NO_CLIENT_CAP) ?? implausibleProblem(implausibleRecipients(parsed.recipients));
+export function recipientsProblem(parsed: ParsedRecipients, isPossible: PossibleNumberCheck): string | null {
+  return recipientsError(parsed, NO_CLIENT_CAP) ?? implausibleProblem(implausibleRecipients(parsed.recipients, isPossible));
 }
 
 export function messageProblem(message: string): string | null {

@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Card, Grid, Stack } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatEuros as formatMicros } from '@kurir/core/money';
 import { analyzeMessage } from '@kurir/core/sms';
@@ -25,7 +25,10 @@ import { useSendDraft, type SendDraft } from './use-send-draft';
 import { useSendPrice } from './use-send-price';
 import { useSendRecipients, type SendRecipients } from './use-send-recipients';
 import { useSubmitSend, type SentSummary } from './use-submit-send';
-import { SendReviewDialog, type SendReview } from './send-review-dialog';
+import type { SendReview } from './send-review-dialog';
+
+// The review dialog (and the modal code under it) loads when a send is first reviewed.
+const SendReviewDialog = lazy(() => import('./send-review-dialog').then((m) => ({ default: m.SendReviewDialog })));
 
 export function SendMessagePage() {
   const user = useSignedInUser();
@@ -79,7 +82,11 @@ export function SendMessagePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Send Message" description="Send an SMS or Viber message to one number, a list, or your phonebooks." />
-      <SendReviewDialog review={review} busy={send.pending} onConfirm={confirm} onClose={() => setReview(null)} />
+      {review && (
+        <Suspense fallback={null}>
+          <SendReviewDialog review={review} busy={send.pending} onConfirm={confirm} onClose={() => setReview(null)} />
+        </Suspense>
+      )}
       {send.sent && <SentNotice sent={send.sent} onClose={send.dismissSent} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,6 +1,8 @@
 // 'Use a template' on the Send page: picking one copies its text into the message box (the text
 // can then be changed). A link from the Templates page (?template=id) picks it on arrival.
-import { Anchor, Group, Select, Text } from '@mantine/core';
+// The browser's own select: the phone's picker on a phone, type-ahead on a desktop, and none of the
+// popover code a combobox brings to this page.
+import { Anchor, Group, NativeSelect, Text } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -24,23 +26,20 @@ export function TemplatePicker({ onPick }: { onPick: (content: string) => void }
     { group: 'My templates', items: (templates.data ?? []).filter((t) => t.own).map((t) => ({ value: t.id, label: t.name })) },
     { group: 'Shared templates', items: (templates.data ?? []).filter((t) => !t.own).map((t) => ({ value: t.id, label: t.name })) },
   ].filter((g) => g.items.length > 0);
+  const placeholder = templates.isPending ? 'Loading templates…' : groups.length ? 'Choose a template' : 'No templates yet';
 
   return (
     <div>
-      <Select
+      <NativeSelect
         label="Use a template"
-        placeholder={templates.isPending ? 'Loading templates…' : groups.length ? 'Choose a template' : 'No templates yet'}
         leftSection={<IconTemplate size={16} aria-hidden />}
-        data={groups}
-        value={null}
-        searchable
-        clearable={false}
+        data={[{ value: '', label: placeholder, disabled: true }, ...groups]}
+        value=""
         disabled={groups.length === 0}
-        onChange={(id) => {
-          const template = templates.data?.find((t) => t.id === id);
+        onChange={(event) => {
+          const template = templates.data?.find((t) => t.id === event.currentTarget.value);
           if (template) onPick(template.content);
         }}
-        nothingFoundMessage="No template matches"
       />
       <Group justify="flex-end" mt={4}>
         <Text fz="xs" c="dimmed">

@@ -3,7 +3,7 @@
 // in the browser as the user types, with the same core function the server charges with, so a
 // change of text or channel needs no new request.
 import { useQuery } from '@tanstack/react-query';
-import { recipientsError, SEND_MESSAGES } from '@kurir/core/schemas/messages';
+import { recipientsError, SEND_MESSAGES } from '@kurir/core/send-rules';
 import { quoteMessageQuery } from '../api/quote-message';
 
 export type PhonebookCount = {

@@ -1,6 +1,8 @@
 // Who the send goes to, whichever way it was given: typed numbers are parsed and counted in the
 // browser as the user types; chosen phonebooks are counted by the server (use-phonebook-count).
+// Whether a typed number can exist is checked with libphonenumber, loaded once numbers are typed.
 import { useMemo } from 'react';
+import { usePossibleNumber } from '../../../lib/use-possible-number';
 import { parseTyped, recipientsProblem, typedEntries } from './send-form';
 import { usePhonebookCount, type PhonebookCount } from './use-phonebook-count';
 import type { SendDraft } from './use-send-draft';
@@ -21,6 +23,7 @@ export function useSendRecipients(draft: Pick<SendDraft, 'mode' | 'rows' | 'bulk
   const { mode, rows, bulkText, phonebookIds } = draft;
   const typed = useMemo(() => parseTyped(typedEntries(mode, rows, bulkText)), [mode, rows, bulkText]);
   const phonebook = usePhonebookCount(phonebookIds, mode === 'phonebook');
+  const isPossible = usePossibleNumber(mode !== 'phonebook' && typed.recipients.length > 0);
   if (mode === 'phonebook') {
     return {
       count: phonebook.count,
@@ -34,9 +37,10 @@ export function useSendRecipients(draft: Pick<SendDraft, 'mode' | 'rows' | 'bulk
   return {
     count: typed.recipients.length,
     duplicates: typed.duplicates,
-    problem: recipientsProblem(typed),
+    problem: recipientsProblem(typed, isPossible ?? (() => true)),
     typed: typed.recipients,
     phonebook,
-    ready: true,
+    // Not ready to price or send until the numbers could be checked (a moment, on the first number).
+    ready: isPossible !== null || typed.recipients.length === 0,
   };
 }

@@ -1,7 +1,7 @@
 // Send now or schedule (spec §7, §8): one request with every recipient, the toasts the spec
 // words, and a clean page after success that says what went out and links to it.
 import { useState } from 'react';
-import { SEND_MESSAGES } from '@kurir/core/schemas/messages';
+import { SEND_MESSAGES } from '@kurir/core/send-rules';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendMessage, type SendInput } from '../api/send-message';
