@@ -9,6 +9,7 @@
 //   node --import tsx bench/web-budget.ts --lighthouse-only            # Lighthouse only
 //   PAGES=/login,/dashboard node --import tsx bench/web-budget.ts --verbose   # some pages, each script listed
 //   node --import tsx bench/web-budget.ts --screenshots                # also screenshots/ at 390 and 1280 px
+//   LH_REPORT_DIR=/tmp/lh node --import tsx bench/web-budget.ts --lighthouse-only   # also each Lighthouse report (JSON)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -198,6 +199,12 @@ async function runLighthouse(url: string, cookie?: string): Promise<Scores> {
     // The default config is a phone (Moto G Power) on slow 4G with simulated throttling.
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (process.env.LH_REPORT_DIR) {
+    // The whole report, to see where the time goes (the LCP element, the request chains).
+    fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\//g, '_') || '_';
+    fs.writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const scores: Scores = {};
   for (const [id, category] of Object.entries(result.lhr.categories)) scores[id] = Math.round((category.score ?? 0) * 100);
   scores.lcpMs = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0);

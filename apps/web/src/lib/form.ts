@@ -10,7 +10,6 @@
 // When the fields are not the body itself (the top-up dialog's preset-or-custom amount), pass
 // `toBody`: the schema checks the body made from the fields, and its errors sit under the body's
 // paths (`form.errors.amount`).
-import './zod-jitless';
 import { schemaResolver } from '@mantine/form';
 import type { z } from 'zod';
 

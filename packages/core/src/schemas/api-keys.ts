@@ -1,5 +1,5 @@
 // The customer's API keys and delivery webhook endpoints (session routes, used by Settings).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const API_KEY_MODES = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof API_KEY_MODES)[number];

@@ -1,6 +1,6 @@
 // The wire contract of the public REST API under /api/v1: snake_case fields, prices in euros (tax
 // included), one error shape. The OpenAPI document at /api/v1/openapi.json is generated from these.
-import { z } from 'zod';
+import { z } from './zod';
 import { CHANNELS } from '../constants';
 import { MESSAGE_STATUS_VALUES, sendMessageBodySchema } from './messages';
 import { bulkImportResponseSchema, contactBodySchema, importEntrySchema, phonebookBodySchema, phonebookEntrySchema, phonebookSchema } from './phonebooks';

@@ -1,5 +1,5 @@
 // The wire contract of /api/auth: request bodies and the user the server returns.
-import { z } from 'zod';
+import { z } from './zod';
 import { CODE_PATTERN } from '../code';
 import { CHANNELS, ROLES, USER_STATUSES } from '../constants';
 import { EXAMPLE_PHONE, LOGIN_PHONE_PATTERN, stripSpaces } from '../phone';

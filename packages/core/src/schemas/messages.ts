@@ -1,7 +1,7 @@
 // The wire contract of sending, scheduling, history, scheduled messages, dashboard statistics and
 // AI suggestions, with the spec's messages (customer §5, §7, §8). The web validates and quotes with
 // the same functions the server charges with.
-import { z } from 'zod';
+import { z } from './zod';
 import { CHANNELS, MESSAGE_MAX_LENGTH, MESSAGE_STATUS_VALUES } from '../constants';
 import { MESSAGE_TYPE_VALUES, SEND_MESSAGES } from '../send-rules';
 

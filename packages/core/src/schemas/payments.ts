@@ -1,5 +1,5 @@
 // The wire contract of card top-ups: the amount rules, the test card form and the provider config.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const TOP_UP_MIN_EUROS = 1;
 export const TOP_UP_MAX_EUROS = 10_000;

@@ -1,5 +1,5 @@
 // The wire contract of /api/phonebooks: bodies, responses and the messages people see.
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,

@@ -1,5 +1,5 @@
 // The wire contract of the catalogue, purchases, message pricing and custom sender name requests.
-import { z } from 'zod';
+import { z } from './zod';
 import { SENDER_NAME_MAX } from '../constants';
 
 export const PRODUCT_TYPE_VALUES = ['monthly', 'daily', 'per_unit', 'one_time'] as const;

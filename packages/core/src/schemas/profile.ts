@@ -1,7 +1,7 @@
 // The wire contract of PUT /api/user/profile: only the fields a customer may change (spec §7).
 // Role, credit, status and phone are not here, and unknown keys are refused, so no request can
 // change them through this route.
-import { z } from 'zod';
+import { z } from './zod';
 import { CHANNELS, SENDER_NAME_MAX } from '../constants';
 
 export const PROFILE_TEXT_MAX = 200;

@@ -1,6 +1,5 @@
 // Settings › API keys: create a key with a name and a mode (the secret is shown once, with a copy
 // button), the list with prefix, created, last used and requests in the last 30 days, and revoke.
-import '../../lib/zod-jitless';
 import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,5 @@
 // Settings › Delivery webhook: the endpoint and its signing secret, why it was disabled (if it
 // was), and the delivery log (event, attempts, response code, latency) with Replay.
-import '../../lib/zod-jitless';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

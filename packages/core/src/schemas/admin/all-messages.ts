@@ -1,5 +1,5 @@
 // GET /api/sms/all?limit=15&offset=0&search=…: every customer's messages, newest first.
-import { z } from 'zod';
+import { z } from '../zod';
 import { ALL_MESSAGES_PAGE_SIZE, ALL_MESSAGES_PAGE_SIZE_MAX, CHANNELS } from '../../constants';
 import { MESSAGE_STATUS_VALUES } from '../messages';
 

@@ -1,5 +1,5 @@
 // GET /api/admin/users/{id}/analytics: one row per month, the window ending at the chosen month.
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const ANALYTICS_MESSAGES = {
   fetchFailed: 'Failed to fetch analytics',

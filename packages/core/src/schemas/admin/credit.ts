@@ -1,5 +1,5 @@
 // POST /api/admin/add-user-credit: one credit_addition ledger entry carrying the admin's id.
-import { z } from 'zod';
+import { z } from '../zod';
 import { CREDIT_ADDITION_MAX_EUROS } from '../../constants';
 import { adminUserSchema } from './users';
 

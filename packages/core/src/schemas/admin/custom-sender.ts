@@ -1,6 +1,6 @@
 // Custom sender name review: GET /api/admin/pending-custom-sender-names and the three actions
 // POST /api/admin/custom-sender/{send-to-provider|approve|deny}/{id}.
-import { z } from 'zod';
+import { z } from '../zod';
 // The list's schemas live with the catalogue: pendingSenderRequestsResponseSchema in schemas/products.ts.
 
 export const CUSTOM_SENDER_ACTIONS = ['send-to-provider', 'approve', 'deny'] as const;

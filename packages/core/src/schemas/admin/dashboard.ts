@@ -1,6 +1,6 @@
 // The live admin dashboard: GET /api/admin/dashboard (figures), GET /api/admin/activity (the
 // audit log, newest first) and GET /api/admin/system-status (real checks).
-import { z } from 'zod';
+import { z } from '../zod';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, SYSTEM_CHECKS, SYSTEM_CHECK_STATES } from '../../constants';
 
 export const DASHBOARD_MESSAGES = {

@@ -1,6 +1,6 @@
 // The catalogue as admins keep it: GET /api/products (customers: what is on sale; admins: every
 // product, inactive and retired too), POST /api/products, PUT /api/products/{id}, DELETE /api/products/{id}.
-import { z } from 'zod';
+import { z } from '../zod';
 import { DEFAULT_TAX_RATE, PRODUCT_ICON_TYPES, PRODUCT_STATUSES } from '../../constants';
 import { PRODUCT_TYPE_VALUES } from '../products';
 

@@ -1,5 +1,5 @@
 // GET /api/admin/scheduled?search=… and DELETE /api/admin/scheduled/{id} (refunds the customer once).
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADMIN_LIST_MAX, ADMIN_SCHEDULED_STATUSES, CHANNELS } from '../../constants';
 
 export const ADMIN_SCHEDULED_MESSAGES = {

@@ -1,5 +1,5 @@
 // POST /api/admin/send-sms: an SMS to a user from the admin sender name, not charged to the user.
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADMIN_SMS_MAX_LENGTH } from '../../constants';
 
 export const ADMIN_SMS_MESSAGES = {

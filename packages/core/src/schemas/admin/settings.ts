@@ -1,6 +1,6 @@
 // GET /api/admin/settings and POST /api/admin/settings: the admin sender name (the sender of SMS
 // an admin sends) and the channel new users start with.
-import { z } from 'zod';
+import { z } from '../zod';
 import { ADMIN_SENDER_NAME_MIN, CHANNELS, SENDER_NAME_MAX } from '../../constants';
 
 export const SETTINGS_MESSAGES = {

@@ -1,5 +1,5 @@
 // GET /api/admin/statistics: platform figures for the Statistics page.
-import { z } from 'zod';
+import { z } from '../zod';
 import { CHANNELS } from '../../constants';
 
 export const statisticsQuerySchema = z.object({

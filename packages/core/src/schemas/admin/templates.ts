@@ -1,7 +1,7 @@
 // SMS templates. Admins keep the shared ones (GET/POST/PUT/DELETE /api/sms/templates): type Admin
 // (for admin sends) or User (offered to every customer). Customers read the User-type ones at
 // GET /api/sms/templates and keep their own at /api/templates.
-import { z } from 'zod';
+import { z } from '../zod';
 import { MESSAGE_MAX_LENGTH, TEMPLATE_CATEGORIES } from '../../constants';
 
 /** How many templates of their own a customer may keep. */

@@ -1,7 +1,7 @@
 // Money in the admin area: one user's ledger (GET /api/admin/users/{id}/transactions and
 // /api/admin/transactions/export), every user's ledger (GET /api/admin/transactions) with the four
 // summaries, and the integrity check (POST /api/test-transactions).
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   ADMIN_LIST_MAX,
   ADMIN_TRANSACTION_SUMMARY_TYPES,

@@ -1,6 +1,6 @@
 // A user's products as an admin manages them: GET /api/users/{id}/products (the customer's own
 // userProductSchema), POST /api/admin/users/{id}/products, DELETE …/products/{assignmentId}.
-import { z } from 'zod';
+import { z } from '../zod';
 import { userProductSchema } from '../products';
 
 export const USER_PRODUCT_MESSAGES = {

@@ -1,6 +1,6 @@
 // The wire contract of the admin Users page: the list (GET /api/users), one user
 // (GET /api/users/{id}), and the admin's edits (PATCH /api/admin/users/{id} and /settings).
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   ADMIN_USERS_PAGE_SIZE,
   ADMIN_USERS_PAGE_SIZE_MAX,

@@ -1,7 +1,6 @@
 // POST /api/phonebooks/:id/entries/bulk. Its failures read the way spec §8 words them
 // ('HTTP {status}: {body}', 'Server returned invalid JSON response', or the generic line), so this
 // call reads the reply itself instead of going through lib/api's "{status}: {message}" errors.
-import '../../../lib/zod-jitless';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkImportResponseSchema, type BulkImportBody, type BulkImportResponse } from '@kurir/core/schemas/phonebooks';
 import { bodyMessage, parseBody, segment } from '../../../lib/api';
