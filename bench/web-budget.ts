@@ -188,6 +188,33 @@ async function checkPages(browser: Browser, server: RunningServer, label: string
   return reports;
 }
 
+/** The send review dialog, open, at both widths: axe on it, and its screenshots with --screenshots. */
+async function checkSendReview(browser: Browser, server: RunningServer, session: Session) {
+  const reports: PageReport[] = [];
+  for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    const context = await browser.newContext({ viewport });
+    const [name, value] = session.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const { page, consoleErrors } = await visit(context, `${server.url}/dashboard/send-sms`);
+    await page.getByLabel('Recipient 1', { exact: true }).fill('+38640111222');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Your order is ready for pickup.');
+    await page.getByRole('button', { name: 'Send Now' }).click();
+    await page.getByTestId('send-review').waitFor();
+    await page.waitForTimeout(300); // the dialog's opening transition
+    const violations = await axe(page);
+    if (args.has('--screenshots')) {
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `with-data-send-review-${width === 'phone' ? 390 : 1280}.png`) });
+    }
+    const report = { path: `send review dialog (with-data, ${width})`, jsGzipKb: 0, consoleErrors, violations };
+    reports.push(report);
+    for (const v of violations) fail(`${report.path}: axe ${v.id} (${v.nodes} nodes): ${v.help}: ${v.where.join(' | ')}`);
+    for (const e of consoleErrors) fail(`${report.path}: console error: ${e}`);
+    await context.close();
+  }
+  return reports;
+}
+
 // --- Lighthouse -----------------------------------------------------------------------------
 
 type Scores = Record<string, number>;
@@ -262,6 +289,7 @@ async function main() {
       : [
           ...(await checkPages(browser, server, 'signed-out', null, PUBLIC_PAGES)),
           ...(await checkPages(browser, server, 'with-data', withData, [...SIGNED_IN_PAGES, contacts])),
+          ...(await checkSendReview(browser, server, withData)),
           ...(await checkPages(browser, server, 'empty', empty, SIGNED_IN_PAGES)),
         ];
     console.log('\npage                                                   JS gzip  axe  console');

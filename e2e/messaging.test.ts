@@ -70,7 +70,8 @@ it('sends one SMS to three numbers and sees all three delivered', async () => {
   const review = page.getByTestId('send-review');
   await eventually(() => review.isVisible()).toBe(true);
   expect(await review.textContent()).toContain('+386 40 111 201, +386 40 111 202, +386 40 111 203');
-  expect(await review.textContent()).toContain('€0.24');
+  // The send's cost in the Cost line's precision (6 decimals, spec §9); balances in 2.
+  expect(await review.textContent()).toContain('€0.239730');
   await screenshot(page, 'send-review-desktop');
   await review.getByRole('button', { name: 'Send 3 messages' }).click();
   await eventually(() => page.getByText('3 messages sent successfully.').isVisible()).toBe(true);
@@ -165,17 +166,29 @@ it('schedules messages, shows them, and cancels one with a refund', async () => 
   });
   expect((await reply.json()).message).toBe('2 messages are added to queue and will be sent at the scheduled time.');
 
+  // The two-recipient send is one card (a batch) with each recipient inside it.
   await page.goto(`${server.url}/dashboard/scheduled-messages`);
   const cards = page.getByTestId('scheduled-card');
-  await eventually(() => cards.count()).toBe(3);
+  await eventually(() => cards.count()).toBe(2);
   expect(await page.getByText(when).isVisible()).toBe(true);
+  const batch = cards.filter({ hasText: 'Your order ships tomorrow.' });
+  expect(await batch.getByText('2 recipients').isVisible()).toBe(true);
+  for (const number of [RECIPIENTS[1]!, RECIPIENTS[2]!]) expect(await batch.getByText(formatPhoneForReading(number)).isVisible()).toBe(true);
   await screenshot(page, 'scheduled-desktop');
 
-  await cards.first().getByRole('button', { name: 'Cancel' }).click();
+  // Cancelling one recipient of the batch refunds that message; the other stays scheduled.
+  await batch.getByRole('button', { name: `Cancel the message to ${formatPhoneForReading(RECIPIENTS[1]!)}` }).click();
   await eventually(() => page.getByText('Are you sure you want to cancel this scheduled message?').isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Cancel message' }).click();
   await eventually(() => page.getByText('Scheduled message cancelled successfully').isVisible()).toBe(true);
-  await eventually(() => cards.count()).toBe(2);
+  await eventually(() => batch.getByText(formatPhoneForReading(RECIPIENTS[2]!)).isVisible()).toBe(true);
+  await eventually(() => batch.getByText(formatPhoneForReading(RECIPIENTS[1]!)).count()).toBe(0);
+  expect(await cards.count()).toBe(2);
+
+  // The single one cancels from its card.
+  await cards.first().getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel message' }).click();
+  await eventually(() => cards.count()).toBe(1);
   await page.close();
 });
 

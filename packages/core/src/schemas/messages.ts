@@ -134,6 +134,8 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 export const scheduledMessageSchema = z.object({
   id: z.string(),
+  /** The send it belongs to: one request's recipients share it (the page shows them as a batch). */
+  batch_id: z.string(),
   recipient: z.string(),
   message: z.string(),
   channel: z.enum(CHANNELS),

@@ -227,10 +227,12 @@ export async function findScheduled(db: DbOrTx, userId: string, limit: number) {
       scheduledFor: messages.scheduledFor,
       senderName: messages.senderName,
       createdAt: messages.createdAt,
+      batchId: messages.batchId,
     })
     .from(messages)
     .where(and(eq(messages.userId, userId), eq(messages.status, 'scheduled')))
-    .orderBy(messages.scheduledFor, messages.id)
+    // A send's messages next to each other, so the page can show them as one batch.
+    .orderBy(messages.scheduledFor, messages.batchId, messages.id)
     .limit(limit);
 }
 

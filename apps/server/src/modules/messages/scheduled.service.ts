@@ -16,6 +16,7 @@ export async function listScheduled(db: Database, userId: string): Promise<Sched
   const rows = await findScheduled(db, userId, SCHEDULED_LIST_LIMIT);
   return rows.map((m) => ({
     id: m.id,
+    batch_id: m.batchId,
     recipient: m.recipient,
     message: m.message,
     channel: m.channel,

@@ -49,9 +49,26 @@ describe('the scheduled list', () => {
       [a, 'Second'],
     ]);
     expect(Object.keys(res.body.messages[0]).sort()).toEqual(
-      ['channel', 'created_at', 'id', 'message', 'recipient', 'scheduled_for', 'sender_name', 'status'].sort(),
+      ['batch_id', 'channel', 'created_at', 'id', 'message', 'recipient', 'scheduled_for', 'sender_name', 'status'].sort(),
     );
     expect(res.body.messages[0]).toMatchObject({ channel: 'sms', sender_name: 'Kurir', status: 'scheduled' });
+  });
+
+  it("keeps one send's recipients together under its batch, whatever else is due at the same time", async () => {
+    const me = await scheduler();
+    const at = later(90);
+    const [a, b, c] = [newPhone(), newPhone(), newPhone()];
+    const single = await me.api.schedule({ recipient: a, message: 'Alone', scheduledFor: at, channel: 'sms' });
+    const pair = await me.api.schedule({ recipients: [b, c], message: 'Together', scheduledFor: at, channel: 'sms' });
+    const rows: { batch_id: string; recipient: string }[] = (await me.api.scheduled()).body.messages;
+    expect(rows).toHaveLength(3);
+    const batchOf = (phone: string) => rows.find((r) => r.recipient === phone)!.batch_id;
+    expect(batchOf(a)).toBe(single.body.batchId);
+    expect(batchOf(b)).toBe(pair.body.batchId);
+    expect(batchOf(c)).toBe(pair.body.batchId);
+    // The pair is adjacent: the batch is one run in the list.
+    const positions = rows.flatMap((r, i) => (r.batch_id === pair.body.batchId ? [i] : []));
+    expect(positions[1]! - positions[0]!).toBe(1);
   });
 });
 

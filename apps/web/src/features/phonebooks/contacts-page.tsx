@@ -1,6 +1,6 @@
 // /dashboard/phonebook/:id/entries (spec §2 "Phonebook contacts"): one phonebook's contacts with
 // a browser-side search, and the Add / Edit / Bulk Import dialogs and the CSV export.
-import { Group, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { ContactsList, NoContacts } from './contacts-list';
 import { PhonebookLoadError } from './phonebook-load-error';
 import { useContactSearch } from './use-contact-search';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 const ContactFormModal = lazyDialog(() => import('./contact-form-modal').then((m) => m.ContactFormModal));
 const BulkImportModal = lazyDialog(() => import('./import/bulk-import-modal').then((m) => m.BulkImportModal));
@@ -35,9 +36,7 @@ export function ContactsPage() {
     body = <PhonebookLoadError error={error} onRetry={() => void Promise.all([phonebook.refetch(), entries.refetch()])} />;
   } else if (!entries.data) {
     body = (
-      <Group justify="center" py="xl">
-        <Loader aria-label="Loading contacts" />
-      </Group>
+      <ListSkeleton label="Loading contacts" count={6} height={44} />
     );
   } else if (entries.data.length === 0) {
     body = <NoContacts onAdd={openAdd} />;

@@ -1,6 +1,6 @@
 // /dashboard/phonebook (spec §2 "Phonebooks"): the customer's phonebooks as cards, and the
 // dialogs that create, edit and delete them.
-import { Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Card, EmptyState, SimpleGrid, Stack } from '@mantine/core';
 import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { closedGateOf } from '../../components/feature-gate';
 import { ServiceRequired } from '../../components/service-required';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 const PhonebookFormModal = lazyDialog(() => import('./phonebook-form-modal').then((m) => m.PhonebookFormModal));
 
@@ -48,9 +49,7 @@ export function PhonebooksPage() {
           <ServiceRequired feature={gate.feature} service={gate.service} />
         </Card>
       ) : phonebooks.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading phonebooks" />
-        </Group>
+        <ListSkeleton label="Loading phonebooks" count={3} height={190} cols={{ base: 1, sm: 2, lg: 3 }} />
       ) : phonebooks.isError ? (
         <PhonebookLoadError error={phonebooks.error} onRetry={() => void phonebooks.refetch()} />
       ) : phonebooks.data.length === 0 ? (

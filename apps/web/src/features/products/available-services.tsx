@@ -1,6 +1,6 @@
 // 'Available Services': the catalogue. The per-message products ('SMS Message') are shown as
 // included and cannot be bought (spec §3).
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
 import type { AvailableProduct, UserProduct } from '@kurir/core/schemas/products';
 import { exactUnitPrice, formatProductPrice, priceSuffix, productTypeLabel, purchaseActionFor, statusBadge } from './product-display';
@@ -73,12 +73,11 @@ function ProductCard({ product, owned, onBuy }: { product: AvailableProduct; own
 type Props = {
   products: AvailableProduct[] | undefined;
   owned: UserProduct[];
-  loading: boolean;
   failed: boolean;
   onBuy: (product: AvailableProduct) => void;
 };
 
-export function AvailableServices({ products, owned, loading, failed, onBuy }: Props) {
+export function AvailableServices({ products, owned, failed, onBuy }: Props) {
   // Included products first: they are what every account already has.
   const sorted = products ? [...products].sort((a, b) => Number(a.purchasable) - Number(b.purchasable)) : undefined;
   return (
@@ -86,13 +85,6 @@ export function AvailableServices({ products, owned, loading, failed, onBuy }: P
       <Title id="available-heading" order={2} fz="lg">
         Available Services
       </Title>
-      {loading && (
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={200} radius="lg" />
-          ))}
-        </SimpleGrid>
-      )}
       {failed && (
         <Text fz="sm" c="red.9">
           The catalogue could not be loaded.

@@ -1,6 +1,6 @@
 // 'My Services' on the Products page: every service the user has bought, with its status, period
 // and, for a denied custom sender name, the free re-registration.
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UserProduct } from '@kurir/core/schemas/products';
 import { formatDate } from '../../lib/format';
@@ -75,15 +75,14 @@ function ServiceRow({ item, onReregister }: { item: UserProduct; onReregister: (
   );
 }
 
-type Props = { items: UserProduct[] | undefined; loading: boolean; failed: boolean; onReregister: (item: UserProduct) => void };
+type Props = { items: UserProduct[] | undefined; failed: boolean; onReregister: (item: UserProduct) => void };
 
-export function MyServices({ items, loading, failed, onReregister }: Props) {
+export function MyServices({ items, failed, onReregister }: Props) {
   return (
     <Card padding="lg" component="section" aria-labelledby="my-services-heading">
       <Title id="my-services-heading" order={2} fz="lg" mb="sm">
         My Services
       </Title>
-      {loading && <Skeleton h={56} />}
       {failed && (
         <Text fz="sm" c="red.9">
           Your services could not be loaded.

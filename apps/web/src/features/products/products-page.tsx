@@ -12,6 +12,7 @@ import { AvailableServices } from './available-services';
 import { MyServices } from './my-services';
 import { isCustomSenderProduct } from './product-display';
 import { PageHeader } from '../../components/page-header';
+import { ListSkeleton } from '../../components/list-skeleton';
 import { lazyDialog } from '../../components/lazy-dialog';
 
 // The purchase flow's dialogs (forms, date picker, schemas) load when a purchase starts.
@@ -49,14 +50,21 @@ export function ProductsPage() {
         }
       />
 
-      <MyServices items={mine.data?.userProducts} loading={mine.isPending} failed={mine.isError} onReregister={setReregistering} />
-      <AvailableServices
-        products={catalogue.data?.products}
-        owned={mine.data?.userProducts ?? []}
-        loading={catalogue.isPending}
-        failed={catalogue.isError}
-        onBuy={buy}
-      />
+      {/* Both lists appear together: the catalogue shown first would be pushed down by the user's
+          services arriving (a layout shift on every visit). */}
+      {catalogue.isPending || mine.isPending ? (
+        <ListSkeleton label="Loading products" count={2} height={220} />
+      ) : (
+        <>
+          <MyServices items={mine.data?.userProducts} failed={mine.isError} onReregister={setReregistering} />
+          <AvailableServices
+            products={catalogue.data?.products}
+            owned={mine.data?.userProducts ?? []}
+            failed={catalogue.isError}
+            onBuy={buy}
+          />
+        </>
+      )}
 
       <CustomSenderDialog
         key={selection?.product.id ?? 'none'}

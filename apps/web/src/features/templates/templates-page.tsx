@@ -1,7 +1,7 @@
 // /dashboard/templates (beyond the spec, issue 10): the customer's own templates, which they keep
 // here, and the User-type templates the administrators share with every customer. Either is one
 // click from the Send Message page.
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { useDeleteMyTemplate } from './api/delete-template';
 import { getMyTemplatesQuery } from './api/get-templates';
 import { TemplateCard } from './template-card';
 import { MyTemplateFormModal } from './template-form-modal';
+import { ListSkeleton } from '../../components/list-skeleton';
 
 type Dialog = { open: boolean; template: Template | null };
 
@@ -62,9 +63,7 @@ export function TemplatesPage() {
         }
       />
       {templates.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading templates" />
-        </Center>
+        <ListSkeleton label="Loading templates" count={4} height={150} cols={{ base: 1, md: 2 }} />
       ) : templates.isError ? (
         <Alert color="red" title={TEMPLATE_MESSAGES.fetchFailed}>
           {errorDetail(templates.error)}

@@ -1,7 +1,7 @@
 // /dashboard/messages (spec §2, §7, §9): the user's messages, filtered and paged by ten. Text and
 // recipient filters wait 500 ms after typing; any filter change goes back to page 1. While a
 // shown message is still on its way, the page follows its status.
-import { Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessageOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { HistoryTable } from './history-table';
 import { pageCount, pageLinks } from '../../../lib/pagination';
 import { PageHeader } from '../../../components/page-header';
 import { shownTotal } from '@kurir/core/list-total';
+import { ListSkeleton } from '../../../components/list-skeleton';
 
 const FILTER_DEBOUNCE_MS = 500;
 
@@ -51,9 +52,9 @@ export function HistoryPage() {
       </Card>
       <Card padding={0}>
         {query.isPending ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
+          <Box p="md">
+            <ListSkeleton label="Loading messages" count={8} height={44} />
+          </Box>
         ) : messages.length === 0 ? (
           <Stack align="center" gap="xs" p="xl">
             <IconMessageOff size={36} color="var(--mantine-color-gray-5)" aria-hidden />

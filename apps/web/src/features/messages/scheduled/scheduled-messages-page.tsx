@@ -1,6 +1,6 @@
 // /dashboard/scheduled-messages (spec §2, §4, §8, §9): what is waiting to be sent, refreshed every
 // 30 s. Cancelling asks first; the server refunds it, so the balance and history refresh too.
-import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,11 +12,13 @@ import { toast } from '../../../lib/toast';
 import { useCancelScheduled } from '../api/cancel-scheduled';
 import { getScheduledQuery } from '../api/get-scheduled';
 import { ScheduledCard } from './scheduled-card';
+import { groupIntoBatches } from './scheduled-batches';
 import { useNow } from './use-now';
 import { PageHeader } from '../../../components/page-header';
 import { closedGateOf } from '../../../components/feature-gate';
 import { ServiceRequired } from '../../../components/service-required';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
+import { ListSkeleton } from '../../../components/list-skeleton';
 
 const CLOCK_TICK_MS = 5_000;
 
@@ -56,6 +58,7 @@ function ScheduledMessagesList() {
   const cancel = useCancelScheduled();
   const now = useNow(CLOCK_TICK_MS);
   const messages = query.data?.messages ?? [];
+  const batches = groupIntoBatches(messages);
   const isProcessing = (m: ScheduledMessage) => new Date(m.scheduled_for).getTime() <= now;
   const processing = messages.filter(isProcessing).length;
 
@@ -97,9 +100,7 @@ function ScheduledMessagesList() {
         </SimpleGrid>
       </Card>
       {query.isPending ? (
-        <Center p="xl">
-          <Loader />
-        </Center>
+        <ListSkeleton label="Loading scheduled messages" count={2} height={200} cols={{ base: 1, md: 2 }} />
       ) : query.isError ? (
         <Card padding="lg">
           <Group justify="space-between">
@@ -121,13 +122,13 @@ function ScheduledMessagesList() {
         </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {messages.map((m) => (
+          {batches.map((batch) => (
             <ScheduledCard
-              key={m.id}
-              message={m}
-              processing={isProcessing(m)}
-              cancelling={cancel.isPending && cancel.variables === m.id}
-              onCancel={() => confirmCancel(m)}
+              key={batch.batchId}
+              batch={batch}
+              processing={isProcessing(batch.messages[0]!)}
+              cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+              onCancel={confirmCancel}
             />
           ))}
         </SimpleGrid>

@@ -134,7 +134,7 @@ function SentNotice({ sent, onClose }: { sent: SentSummary; onClose: () => void 
   return (
     <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} data-testid="sent-notice">
       {sent.count === 1 ? '1 message' : `${sent.count} messages`} {sent.scheduled ? 'scheduled' : 'on the way'},{' '}
-      {formatMicros(Math.round(sent.cost * 1_000_000), 2)} taken from your balance.{' '}
+      {formatMicros(Math.round(sent.cost * 1_000_000), 6)} taken from your balance.{' '}
       <Anchor component={Link} to={where} fz="sm">
         {sent.scheduled ? 'See them waiting for their time' : 'See their delivery status'}
       </Anchor>

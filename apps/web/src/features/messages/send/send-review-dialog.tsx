@@ -59,10 +59,10 @@ export function SendReviewDialog({ review, busy, onConfirm, onClose }: Props) {
           <Divider my={4} />
           {viber ? (
             viberCostLines(review.quote).map((line, i) => (
-              <Row key={line.label} label={line.label} value={formatMicros(line.micros, 2)} strong={i === 0} />
+              <Row key={line.label} label={line.label} value={formatMicros(line.micros, 6)} strong={i === 0} />
             ))
           ) : (
-            <Row label="Debited from your balance" value={formatMicros(review.quote.cost, 2)} strong />
+            <Row label="Debited from your balance" value={formatMicros(review.quote.cost, 6)} strong />
           )}
           <Row label="Balance after" value={formatMicros(review.quote.remaining, 2)} />
           <Group justify="flex-end" gap="xs" mt="md">
