@@ -10,6 +10,7 @@ import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
 import { countSubmit } from '../observability/metrics';
 import { AcceptanceRecorder } from './acceptance-recorder';
+import type { UnrecordedAcceptances } from '../modules/messages/lifecycle/unrecorded-acceptances';
 
 export interface DispatcherOptions {
   batchSize: number;
@@ -49,6 +50,8 @@ export class Dispatcher {
     private readonly log: JobLogger,
     /** Where test API keys' messages go: the simulator (never a real provider). */
     private readonly testProvider: SmsProvider | null = provider.name === 'simulator' ? provider : null,
+    /** Acceptances not recorded yet, for this process's receipt handler to wait for. */
+    private readonly acceptances: UnrecordedAcceptances | null = null,
   ) {}
 
   start(): void {
@@ -87,7 +90,9 @@ export class Dispatcher {
       try {
         const result = await this.submit(m);
         countSubmit(result.provider, undefined);
-        await recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
+        const recorded = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
+        this.acceptances?.track(result.provider, result.providerMessageId, recorded);
+        await recorded;
       } catch (error) {
         countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
         await this.recordFailure(leaseToken, m, error);

@@ -9,6 +9,7 @@ import type { SmsProvider } from '../providers/sms/types';
 import { createMessageStore, fallBackOverdueViber } from '../modules/messages/lifecycle/message-store';
 import { notifyMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { receiptHandler, retryUnmatchedReceipts } from '../modules/messages/lifecycle/receipts';
+import { UnrecordedAcceptances } from '../modules/messages/lifecycle/unrecorded-acceptances';
 import { Dispatcher, type JobLogger } from './dispatcher';
 import { SimulatorProvider } from '../providers/sms/simulator/simulator';
 import { API_CLEANUP_MS, cleanUpApiRecords, startWebhookJobs } from './webhook-delivery';
@@ -25,6 +26,7 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
   const { db, sms, config, log } = deps;
   // Test API keys' messages go to the simulator, whatever the real provider is.
   const testSms = sms.name === 'simulator' ? sms : new SimulatorProvider(db, { viberValiditySeconds: config.sms.viberValiditySeconds });
+  const acceptances = new UnrecordedAcceptances();
   const dispatcher = new Dispatcher(
     createMessageStore(db),
     sms,
@@ -39,9 +41,10 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
     },
     log,
     testSms,
+    acceptances,
   );
-  sms.onReceipt(receiptHandler(db, sms.name));
-  if (testSms !== sms) testSms.onReceipt(receiptHandler(db, testSms.name));
+  sms.onReceipt(receiptHandler(db, sms.name, acceptances));
+  if (testSms !== sms) testSms.onReceipt(receiptHandler(db, testSms.name, acceptances));
   dispatcher.start();
   const webhooks = startWebhookJobs({ db, config, log });
 

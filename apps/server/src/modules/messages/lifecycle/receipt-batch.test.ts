@@ -5,7 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmatchedReceipts } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { FakeProvider, SMS_PRICE, creditOf, customer, dispatcherFor, expectLedgerConsistent, messagesOf, newPhone, refundsOf } from '../messages.test-support';
+import { Dispatcher } from '../../../jobs/dispatcher';
+import { FakeProvider, SMS_PRICE, TEST_DISPATCH, creditOf, customer, dispatcherFor, expectLedgerConsistent, messagesOf, newPhone, refundsOf, silentLog } from '../messages.test-support';
+import { createMessageStore } from './message-store';
+import { receiptHandler } from './receipts';
+import { UnrecordedAcceptances } from './unrecorded-acceptances';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +43,40 @@ describe('receipts in a batch', () => {
     expect(await creditOf(t.db, phone)).toBe(SMS_PRICE);
     const kept = await t.db.select().from(unmatchedReceipts).where(eq(unmatchedReceipts.provider, 'batchfake'));
     expect(kept.map((k) => k.providerMessageId)).toEqual(['b-unknown']);
+    await expectLedgerConsistent(t.db);
+  });
+});
+
+describe('a receipt that overtakes its acceptance', () => {
+  it('waits for the provider id to be recorded instead of being kept as unmatched', async () => {
+    const { phone, api } = await customer(t, { credit: 3 * SMS_PRICE });
+    expect((await api.send({ recipients: [newPhone(), newPhone(), newPhone()], message: 'Hi' })).status).toBe(200);
+    const receipts: Promise<void>[] = [];
+    let n = 0;
+    // A provider that reports delivery at once: the receipt comes before the group commit of the ids.
+    const fake: FakeProvider = new FakeProvider({
+      name: 'overtaking',
+      behaviour: () => {
+        const providerMessageId = `o-${++n}`;
+        receipts.push(new Promise((resolve) => setImmediate(() => resolve(fake.receipt(providerMessageId, 'delivered')))));
+        return { providerMessageId };
+      },
+    });
+    const acceptances = new UnrecordedAcceptances();
+    fake.onReceipt(receiptHandler(t.db, fake.name, acceptances));
+    // The ids take a while to record (a busy database), so the receipts surely come first.
+    const store = createMessageStore(t.db);
+    const slowStore = { ...store, markSent: async (...args: Parameters<typeof store.markSent>) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return store.markSent(...args);
+    } };
+    const dispatcher = new Dispatcher(slowStore, fake, TEST_DISPATCH, silentLog, null, acceptances);
+    while ((await dispatcher.runOnce()) > 0);
+    await Promise.all(receipts);
+
+    expect((await messagesOf(t.db, phone)).map((m) => m.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(await t.db.select().from(unmatchedReceipts).where(eq(unmatchedReceipts.provider, 'overtaking'))).toEqual([]);
+    expect(acceptances.size).toBe(0);
     await expectLedgerConsistent(t.db);
   });
 });

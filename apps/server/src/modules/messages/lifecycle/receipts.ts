@@ -13,6 +13,7 @@ import { notifyMessagesQueued } from './queue-signal';
 import { settleMessage } from './settlement';
 import { DEFAULT_REASONS, ReceiptBatcher, applyReceipts, contradicts, type ReceiptOutcome } from './receipt-batch';
 import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, keepUnmatchedMany, pageOfUnmatched } from './unmatched-receipts';
+import type { UnrecordedAcceptances } from './unrecorded-acceptances';
 
 export type { ReceiptOutcome } from './receipt-batch';
 
@@ -38,7 +39,7 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
  * a receipt can overtake the dispatcher's record of the provider id; it is then kept in
  * unmatched_receipts (in the same flush) and applied by the receipts job.
  */
-export function receiptHandler(db: Database, provider: string) {
+export function receiptHandler(db: Database, provider: string, acceptances?: UnrecordedAcceptances) {
   const batcher = new ReceiptBatcher(
     async (receipts) => {
       const outcomes = await applyReceipts(db, provider, receipts);
@@ -55,6 +56,8 @@ export function receiptHandler(db: Database, provider: string) {
     },
   );
   return async (receipt: DeliveryReceipt): Promise<void> => {
+    // Its message's provider id may be on its way into the database (same process, group commit).
+    await acceptances?.recorded(provider, receipt.providerMessageId);
     await batcher.add(receipt);
   };
 }

@@ -26,6 +26,21 @@ const ESME_RINVCMDID = 0x03;
 /** "Temporary application error": the SMSC keeps the deliver_sm and sends it again later. */
 const ESME_RX_T_APPN = 0x64;
 
+/**
+ * Sends a PDU, gathering every PDU sent on the session in the same tick into one socket write.
+ * The dispatcher fills the window with a burst of submit_sm, and a batch of receipts is answered
+ * with a burst of deliver_sm_resp: one system call for each burst, not one per PDU (socket writes
+ * were a quarter of the process's CPU at gateway rates).
+ */
+export function sendGathered(session: smpp.Session, pdu: smpp.PDU): boolean {
+  const socket = session.socket;
+  if (socket.writable && socket.writableCorked === 0) {
+    socket.cork();
+    process.nextTick(() => socket.uncork());
+  }
+  return session.send(pdu);
+}
+
 /** One TCP session and the requests waiting for their responses on it. */
 export class Bind {
   private readonly pending = new Map<number, { resolve: (pdu: smpp.PDU) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
@@ -34,7 +49,7 @@ export class Bind {
 
   request(pdu: smpp.PDU, timeoutMs: number): Promise<smpp.PDU> {
     return new Promise((resolve, reject) => {
-      if (!this.session.send(pdu)) {
+      if (!sendGathered(this.session, pdu)) {
         reject(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost'));
         return;
       }
@@ -217,7 +232,7 @@ export class SmppLink {
             this.log.error({ err: error }, 'handling a deliver_sm failed');
             return ESME_RX_T_APPN;
           })
-          .then((status) => session.send(pdu.response({ command_status: status })));
+          .then((status) => sendGathered(session, pdu.response({ command_status: status })));
         return;
       case 'unbind':
         // The SMSC is going away (maintenance, failover): answer, close, and rebind after backoff.

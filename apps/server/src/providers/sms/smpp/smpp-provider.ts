@@ -219,6 +219,12 @@ export class SmppProvider implements SmsProvider {
     }
     let outcome: MessageReceipt | null;
     try {
+      if (!this.recentSingles.has(part.messageId) && !this.assembler.knows(part.messageId)) {
+        // A fast SMSC sends the receipt in the same read as the submit_sm_resp: the submit learns
+        // its id a few promise steps after this handler runs. Let those steps run before taking
+        // the id for one this process did not send (which costs a part-store lookup).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (this.recentSingles.has(part.messageId)) {
         // A single-part message this process sent lately (nearly every receipt): no lookup.
         if (part.status) this.recentSingles.delete(part.messageId);
