@@ -11,10 +11,17 @@ export function usePossibleNumber(needed: boolean): PossibleNumberCheck | null {
   useEffect(() => {
     if (!needed || check) return;
     let live = true;
-    void import('@kurir/core/phone-possible').then((m) => {
-      loaded = m.isPossibleNumber;
-      if (live) setCheck(() => m.isPossibleNumber);
-    });
+    void import('@kurir/core/phone-possible').then(
+      (m) => {
+        loaded = m.isPossibleNumber;
+        if (live) setCheck(() => m.isPossibleNumber);
+      },
+      // The check only warns; a page whose network dropped the module still sends (the server
+      // applies the spec's pattern itself) rather than waiting for it forever.
+      () => {
+        if (live) setCheck(() => () => true);
+      },
+    );
     return () => {
       live = false;
     };

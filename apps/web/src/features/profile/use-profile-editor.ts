@@ -27,7 +27,7 @@ export function useProfileEditor(user: User) {
   const [rulesLoaded, setRulesLoaded] = useState(false);
   const form = useForm<ProfileFormValues, ProfileUpdate>({
     initialValues: formValuesOf(user),
-    // Save waits for the rules (rulesLoaded), so these run with them.
+    // Save waits for the rules to load (rulesLoaded), so these normally run with them.
     validate: (values) => rules.current?.validate(values) ?? {},
     transformValues: (values) => (rules.current ? rules.current.transformValues(values) : (values as ProfileUpdate)),
   });
@@ -37,10 +37,15 @@ export function useProfileEditor(user: User) {
     form.clearErrors();
     setEditing(true);
     if (!rules.current) {
-      void loadProfileRules().then((loaded) => {
-        rules.current = loaded;
-        setRulesLoaded(true);
-      });
+      void loadProfileRules().then(
+        (loaded) => {
+          rules.current = loaded;
+          setRulesLoaded(true);
+        },
+        // Without the rules (the network dropped them) Save still works: the server checks the
+        // same schema and its message is shown.
+        () => setRulesLoaded(true),
+      );
     }
   }
 
