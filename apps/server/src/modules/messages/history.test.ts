@@ -80,6 +80,10 @@ describe('message history', () => {
       ['%', [sent[2]!.message]],
       ['4242 is ready', [sent[0]!.message]],
       ['ready 4242', []],
+      // Words the search has finished are whole words; the last one may still be a beginning.
+      ['your order 42', [sent[0]!.message]],
+      ['your e-mail receipt for ord', [sent[3]!.message]],
+      ['dentist app', [sent[1]!.message]],
       ['nothing like this', []],
     ];
     for (const [text, expected] of cases) {
