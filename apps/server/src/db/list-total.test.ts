@@ -72,6 +72,11 @@ describe('kept message counts', () => {
     expect(bulk.body.messages).toHaveLength(10);
     const narrow = await a.call('GET', '/api/sms/history?limit=10&text=grouped');
     expect(narrow.body).toMatchObject({ total: 15, total_capped: false });
+    // A first page among the newest messages, but fewer matches than the cap: the walk of the
+    // newest does not reach it, and the exact count comes from the index.
+    const dense = await b.call('GET', '/api/sms/history?limit=2&text=later');
+    expect(dense.body).toMatchObject({ total: 3, total_capped: false });
+    expect(dense.body.messages).toHaveLength(2);
   });
 
   it('answer All Messages with the exact count, and a broad search capped but still paged newest first', async () => {

@@ -5,6 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
 import { countMessages, countUpTo } from '../../db/list-total';
+import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 import { groupDebitCtes, type GroupDebit } from '../billing/ledger';
 
 /** Rows per INSERT: one statement carries the recipients as one JSON parameter. */
@@ -150,24 +151,28 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The text search's conditions on `message` (the table's column, or a subquery's). */
+function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL): SQL[] {
+  const conditions: SQL[] = [];
+  if (text.lexemes.length > 0) {
+    // Every word of the search must begin a word of the message (the GIN index finds those rows),
+    // and ILIKE then keeps only the exact text. A word the search has finished (white space after
+    // it) is looked up whole: ILIKE wants it followed by that space, so a message word that begins
+    // with it ends with it too (but for one that both begins and ends with it, 'anna' for 'a'),
+    // and a whole word is one posting list where 'order':* read every word beginning so (800 000
+    // entries for a million messages).
+    const query = text.lexemes
+      .map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}'${text.lastWord.includes(l) ? ':*' : ''}`)
+      .join(' & ');
+    conditions.push(sql`to_tsvector('simple', ${message}) @@ to_tsquery('simple', ${query})`);
+  }
+  conditions.push(sql`${message} ilike ${text.pattern}`);
+  return conditions;
+}
+
 function historyConditions(f: HistoryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(messages.userId, f.userId)];
-  if (f.text) {
-    if (f.text.lexemes.length > 0) {
-      // Every word of the search must begin a word of the message (the GIN index finds those
-      // rows), and ILIKE then keeps only the exact text. A word the search has finished (white
-      // space after it) is looked up whole: ILIKE wants it followed by that space, so a message
-      // word that begins with it ends with it too (but for one that both begins and ends with it,
-      // 'anna' for 'a'), and a whole word is one posting list where 'order':* read every word
-      // beginning so (800 000 entries for a million messages).
-      const { lastWord } = f.text;
-      const query = f.text.lexemes
-        .map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}'${lastWord.includes(l) ? ':*' : ''}`)
-        .join(' & ');
-      conditions.push(sql`to_tsvector('simple', ${messages.message}) @@ to_tsquery('simple', ${query})`);
-    }
-    conditions.push(sql`${messages.message} ilike ${f.text.pattern}`);
-  }
+  if (f.text) conditions.push(...textConditions(f.text, sql`${messages.message}`));
   if (f.recipientDigits) {
     const reversed = [...f.recipientDigits].reverse().join('');
     conditions.push(sql`reverse(${messages.recipient}) like ${`${reversed}%`}`);
@@ -197,9 +202,46 @@ export async function findHistory(db: DbOrTx, f: HistoryFilter) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const rows = await findHistoryRows(tx, f);
-    const total = narrowsHistory(f) ? await countUpTo(tx, messages, historyConditions(f)) : await countMessages(tx, f.userId);
+    const total = f.text
+      ? await countTextMatches(tx, f, rows)
+      : narrowsHistory(f)
+        ? await countUpTo(tx, messages, historyConditions(f))
+        : await countMessages(tx, f.userId);
     return { rows, ...total };
   });
+}
+
+/** A first page whose matches lie within the newest `limit × this` messages is a common word. */
+const COMMON_WORD_DEPTH = 10;
+/** The most messages a common word's count walks (a tenth of them must match to reach the cap). */
+const COMMON_WORD_WALK = 15_000;
+
+/**
+ * A text search's total, capped like every filtered total. The text index counts a rare word fast
+ * and a common one slowly (its posting list is long), while walking the newest messages reaches
+ * the cap fast for a common word and never for a rare one. The first page says which it is: when
+ * its matches lie among the newest few messages, the count walks the newest ones (as many as the
+ * page's density needs to reach the cap, with a margin) and asks the index only if the cap was
+ * not reached there.
+ */
+async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string }[]) {
+  const everything = historyConditions(f);
+  const others = historyConditions({ ...f, text: undefined });
+  const last = page.at(-1);
+  if (f.text && f.offset === 0 && last && page.length === f.limit) {
+    const newer = and(others, sql`(${messages.createdAt}, ${messages.id}) >= (select m2.created_at, m2.id from messages m2 where m2.id = ${last.id}::uuid)`);
+    const depth = await countUpTo(db, messages, newer, COMMON_WORD_DEPTH * f.limit);
+    if (!depth.capped) {
+      const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((depth.total * (LIST_TOTAL_CAP + 1)) / f.limit) * 1.2));
+      const newest = sql`(select ${messages.message} as message from ${messages} where ${others} order by ${messages.createdAt} desc, ${messages.id} desc limit ${walk}) newest`;
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (select 1 from ${newest} where ${and(...textConditions(f.text, sql`newest.message`))} limit ${LIST_TOTAL_CAP + 1}) matched`,
+      );
+      if (Number(row?.n ?? 0) > LIST_TOTAL_CAP) return { total: LIST_TOTAL_CAP, capped: true };
+    }
+  }
+  return countUpTo(db, messages, everything);
 }
 
 /** One page of the history, without the total (the public API pages by cursor). */

@@ -35,9 +35,10 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
 }
 
 /**
- * The handler registered with the provider. Receipts are applied in batches (receipt-batch.ts);
- * a receipt can overtake the dispatcher's record of the provider id; it is then kept in
- * unmatched_receipts (in the same flush) and applied by the receipts job.
+ * The handler registered with the provider. Receipts are applied in batches (receipt-batch.ts).
+ * A receipt can overtake the dispatcher's record of the provider id: when this process's
+ * dispatcher is still recording it (`acceptances`), the receipt waits for that; otherwise it is
+ * kept in unmatched_receipts (in the same flush) and applied by the receipts job.
  */
 export function receiptHandler(db: Database, provider: string, acceptances?: UnrecordedAcceptances) {
   const batcher = new ReceiptBatcher(
