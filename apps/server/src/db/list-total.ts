@@ -9,11 +9,11 @@ import { queryRows } from './query-rows';
 
 export type ListTotal = { total: number; capped: boolean };
 
-/** How many rows of `table` match `where`, counting no further than `cap` + 1. */
-export async function countUpTo(db: DbOrTx, table: PgTable, where: SQL | undefined, cap = LIST_TOTAL_CAP): Promise<ListTotal> {
+/** How many rows of `source` (a table, or a subquery with its alias) match `where`, counting no further than `cap` + 1. */
+export async function countUpTo(db: DbOrTx, source: PgTable | SQL, where: SQL | undefined, cap = LIST_TOTAL_CAP): Promise<ListTotal> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
+    sql`select count(*)::int as n from (select 1 from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
   );
   const n = Number(row?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };

@@ -170,6 +170,11 @@ function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL):
   return conditions;
 }
 
+/** A message's place in the newest-first order, compared in SQL with its own created_at (JavaScript dates would drop its microseconds). */
+function positionOf(messageId: string): SQL {
+  return sql`(select m2.created_at, m2.id from messages m2 where m2.id = ${messageId}::uuid)`;
+}
+
 function historyConditions(f: HistoryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(messages.userId, f.userId)];
   if (f.text) conditions.push(...textConditions(f.text, sql`${messages.message}`));
@@ -181,12 +186,7 @@ function historyConditions(f: HistoryFilter): SQL | undefined {
   if (f.to) conditions.push(lt(messages.createdAt, f.to));
   if (f.status) conditions.push(eq(messages.status, f.status));
   if (f.id) conditions.push(eq(messages.id, f.id));
-  if (f.before) {
-    // Compared in SQL with the row's own created_at: JavaScript dates would drop its microseconds.
-    conditions.push(
-      sql`(${messages.createdAt}, ${messages.id}) < (select m2.created_at, m2.id from messages m2 where m2.id = ${f.before}::uuid)`,
-    );
-  }
+  if (f.before) conditions.push(sql`(${messages.createdAt}, ${messages.id}) < ${positionOf(f.before)}`);
   return and(...conditions);
 }
 
@@ -229,16 +229,13 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
   const others = historyConditions({ ...f, text: undefined });
   const last = page.at(-1);
   if (f.text && f.offset === 0 && last && page.length === f.limit) {
-    const newer = and(others, sql`(${messages.createdAt}, ${messages.id}) >= (select m2.created_at, m2.id from messages m2 where m2.id = ${last.id}::uuid)`);
+    const newer = and(others, sql`(${messages.createdAt}, ${messages.id}) >= ${positionOf(last.id)}`);
     const depth = await countUpTo(db, messages, newer, COMMON_WORD_DEPTH * f.limit);
     if (!depth.capped) {
       const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((depth.total * (LIST_TOTAL_CAP + 1)) / f.limit) * 1.2));
       const newest = sql`(select ${messages.message} as message from ${messages} where ${others} order by ${messages.createdAt} desc, ${messages.id} desc limit ${walk}) newest`;
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from (select 1 from ${newest} where ${and(...textConditions(f.text, sql`newest.message`))} limit ${LIST_TOTAL_CAP + 1}) matched`,
-      );
-      if (Number(row?.n ?? 0) > LIST_TOTAL_CAP) return { total: LIST_TOTAL_CAP, capped: true };
+      const walked = await countUpTo(db, newest, and(...textConditions(f.text, sql`newest.message`)));
+      if (walked.capped) return walked;
     }
   }
   return countUpTo(db, messages, everything);
