@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 
 const SchedulePicker = lazy(() => import('./schedule-picker').then((m) => ({ default: m.SchedulePicker })));
 
-type Props = {
+export type ScheduleFieldProps = {
   enabled: boolean;
   schedule: boolean;
   onScheduleChange: (on: boolean) => void;
@@ -19,7 +19,7 @@ type Props = {
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export function ScheduleField({ enabled, schedule, onScheduleChange, value, onChange, error }: Props) {
+export function ScheduleField({ enabled, schedule, onScheduleChange, value, onChange, error }: ScheduleFieldProps) {
   return (
     <Stack gap="xs">
       <Switch

@@ -3,13 +3,9 @@ import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import type { ScheduleFieldProps } from './schedule-field';
 
-type Props = {
-  /** `YYYY-MM-DD HH:mm:ss`, local time, as the picker gives it. */
-  value: string | null;
-  onChange: (value: string | null) => void;
-  error: string | null;
-};
+type Props = Pick<ScheduleFieldProps, 'value' | 'onChange' | 'error'>;
 
 export function SchedulePicker({ value, onChange, error }: Props) {
   return (
