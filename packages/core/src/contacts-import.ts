@@ -3,10 +3,17 @@
 // web reads a workbook into rows of cells and hands them to `recordsFromCells`.
 import { normalizePhone } from './phone';
 import { isPossibleNumber } from './phone-possible';
+import { parseCsvText, type CsvRecord, type Delimiter } from './csv-reader';
 
 export const CONTACT_LIMITS = { name: 100, phone: 40, email: 254, notes: 500, description: 500 } as const;
 /** The most contacts one import request may carry. */
 export const MAX_IMPORT_ROWS = 50_000;
+/** The most contacts one streamed CSV upload may carry (the file is read as it arrives, not held). */
+export const MAX_STREAM_IMPORT_ROWS = 1_000_000;
+/** The largest CSV upload: a million rows of generous contacts. */
+export const MAX_STREAM_IMPORT_BYTES = 100 * 1024 * 1024;
+/** A streamed import lists at most this many problem rows; the reply counts them all. */
+export const MAX_REPORTED_IMPORT_ERRORS = 1000;
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Contact name is required',
@@ -100,21 +107,37 @@ const isBlank = (input: ContactInput) =>
   !input.error && [input.name, input.phone_number, input.email, input.notes].every((v) => v.trim() === '');
 
 /**
- * Checks every contact of one import: blank ones are dropped silently, invalid ones carry their
- * message, and a number seen earlier in the same import is marked as a duplicate of that line.
+ * Checks the contacts of one import one at a time, in order, remembering each valid number's
+ * first line: a blank contact gives null (dropped silently), an invalid one carries its message,
+ * and a number seen earlier in the same import is marked as a duplicate of that line. What it
+ * keeps is one map entry per distinct valid number, so a streamed import of a million rows holds
+ * the numbers and nothing else of them.
  */
-export function checkContactImport(inputs: readonly ContactInput[]): ContactCheck[] {
-  const firstRowOf = new Map<string, number>();
-  const checks: ContactCheck[] = [];
-  for (const input of inputs) {
-    if (isBlank(input)) continue;
+export function createImportChecker(): (input: ContactInput) => ContactCheck | null {
+  // E.164 has at most 15 digits, which a double holds exactly: a number key costs a fraction of
+  // a string's memory (measured for 500 000 numbers in bench/README.md, import-stream).
+  const firstRowOf = new Map<number | string, number>();
+  const keyOf = (phone: string) => (/^\+\d{1,15}$/.test(phone) ? Number(phone.slice(1)) : phone);
+  return (input) => {
+    if (isBlank(input)) return null;
     const check = checkContactInput(input, { requirePrefix: false });
     if (!check.error) {
-      const first = firstRowOf.get(check.phone_number);
-      if (first === undefined) firstRowOf.set(check.phone_number, check.row);
+      const key = keyOf(check.phone_number);
+      const first = firstRowOf.get(key);
+      if (first === undefined) firstRowOf.set(key, check.row);
       else Object.assign(check, { error: duplicateInImportMessage(first), duplicate: true });
     }
-    checks.push(check);
+    return check;
+  };
+}
+
+/** Checks every contact of one import (see createImportChecker); blank ones are left out. */
+export function checkContactImport(inputs: readonly ContactInput[]): ContactCheck[] {
+  const check = createImportChecker();
+  const checks: ContactCheck[] = [];
+  for (const input of inputs) {
+    const checked = check(input);
+    if (checked) checks.push(checked);
   }
   return checks;
 }
@@ -122,13 +145,7 @@ export function checkContactImport(inputs: readonly ContactInput[]): ContactChec
 // ---------------------------------------------------------------------------------------------
 // Delimited text: the text area's `name, phone, email, notes` lines and CSV files.
 
-export type Delimiter = ',' | ';' | '\t';
-
-export interface CsvRecord {
-  /** 1-based line on which the record starts. */
-  line: number;
-  cells: string[];
-}
+export { CsvReader, type CsvRecord, type Delimiter } from './csv-reader';
 
 /**
  * The delimiter of the first non-blank line, counted outside quotes: a semicolon (European
@@ -153,50 +170,11 @@ export function detectDelimiter(text: string): Delimiter {
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /**
- * RFC 4180 parsing: quoted fields may hold delimiters, line breaks and doubled quotes; CRLF, LF
- * and CR all end a record; a leading byte-order mark is ignored. Blank lines are dropped.
+ * A whole delimited text (the text area, or a file read in the browser) → records; the rules are
+ * the streaming reader's (`csv-reader.ts`), which the server's upload uses.
  */
 export function parseCsv(text: string, delimiter: Delimiter = detectDelimiter(text)): CsvRecord[] {
-  const input = stripBom(text);
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]!;
-    if (quoted) {
-      if (ch === '"' && input[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n' || (ch === '\r' && input[i + 1] !== '\n')) line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      // A quote opens a field only at its start (spaces before it, as in `a, "b, c"`, allowed).
-      cell = '';
-      quoted = true;
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\r' || ch === '\n') {
-      if (ch === '\r' && input[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else cell += ch;
-  }
-  if (cell !== '' || cells.length > 0) endRecord();
-  return records;
+  return parseCsvText(text, delimiter);
 }
 
 /** Rows of cells from a workbook (numbers, dates, empty cells) as records numbered from line 1. */
@@ -249,28 +227,31 @@ export function guessColumnMapping(first: readonly string[] | undefined): { mapp
  */
 const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
+/** One record → a contact as typed, by the mapping (a record too short for name and phone says so). */
+export function recordToContactInput({ line, cells }: CsvRecord, mapping: ColumnMapping): ContactInput {
+  const pick = (field: ContactField) => {
+    const index = mapping[field];
+    return index === null ? '' : unguard(cells[index] ?? '').trim();
+  };
+  const input: ContactInput = {
+    row: line,
+    name: pick('name'),
+    phone_number: pick('phone_number'),
+    email: pick('email'),
+    notes: pick('notes'),
+  };
+  const used = [mapping.name, mapping.phone_number].filter((i): i is number => i !== null);
+  if (cells.length <= Math.max(...used)) input.error = CONTACT_MESSAGES.tooFewFields;
+  return input;
+}
+
 export function recordsToContactInputs(
   records: readonly CsvRecord[],
   mapping: ColumnMapping,
   options: { hasHeader: boolean },
 ): ContactInput[] {
   const data = options.hasHeader ? records.slice(1) : records;
-  const pick = (cells: readonly string[], field: ContactField) => {
-    const index = mapping[field];
-    return index === null ? '' : unguard(cells[index] ?? '').trim();
-  };
-  return data.map(({ line, cells }) => {
-    const input: ContactInput = {
-      row: line,
-      name: pick(cells, 'name'),
-      phone_number: pick(cells, 'phone_number'),
-      email: pick(cells, 'email'),
-      notes: pick(cells, 'notes'),
-    };
-    const used = [mapping.name, mapping.phone_number].filter((i): i is number => i !== null);
-    if (cells.length <= Math.max(...used)) input.error = CONTACT_MESSAGES.tooFewFields;
-    return input;
-  });
+  return data.map((record) => recordToContactInput(record, mapping));
 }
 
 /** A delimited text (the text area or a CSV file) → contacts as typed, header detected. */

@@ -4,6 +4,8 @@ import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   MAX_IMPORT_ROWS,
+  MAX_STREAM_IMPORT_BYTES,
+  MAX_STREAM_IMPORT_ROWS,
   checkContactEmail,
   checkContactPhone,
 } from '../contacts-import';
@@ -23,6 +25,9 @@ export const PHONEBOOK_MESSAGES = {
   importEmpty: 'Please enter contact data to import.',
   importNoValid: 'No valid contact data found. Please check the format.',
   importTooMany: `You can import at most ${MAX_IMPORT_ROWS.toLocaleString('en')} contacts at a time.`,
+  importFileTooMany: `A file can hold at most ${MAX_STREAM_IMPORT_ROWS.toLocaleString('en')} contacts.`,
+  importFileTooLarge: `The file is too large (at most ${MAX_STREAM_IMPORT_BYTES / 1024 / 1024} MB).`,
+  importFileNotText: 'The file is not text in the chosen encoding. Save it as CSV (UTF-8) and try again.',
 } as const;
 
 /** Optional text: trimmed, and empty (or absent) means none. */
@@ -129,3 +134,36 @@ export const bulkImportResponseSchema = z.object({
   skipped_duplicates: z.number().int(),
 });
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
+
+/** A column of the uploaded file (0-based), as a query parameter. */
+const columnParam = z.coerce.number().int().min(0).max(999);
+const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t' } as const;
+
+/**
+ * The query of `POST /api/phonebooks/:id/entries/import`, whose body is the CSV file itself:
+ * which column holds what (email and notes may be left out), whether the first row is a header,
+ * the delimiter by name (a tab or semicolon is awkward in a URL) and the file's encoding.
+ */
+export const streamImportQuerySchema = z.strictObject({
+  name: columnParam,
+  phone_number: columnParam,
+  email: columnParam.optional(),
+  notes: columnParam.optional(),
+  header: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  delimiter: z.enum(['comma', 'semicolon', 'tab']).default('comma').transform((v) => DELIMITERS[v]),
+  encoding: z.enum(['utf-8', 'windows-1250']).default('utf-8'),
+});
+export type StreamImportQuery = z.input<typeof streamImportQuerySchema>;
+export type StreamImportOptions = z.output<typeof streamImportQuerySchema>;
+export const delimiterParam = (delimiter: ',' | ';' | '\t') =>
+  (Object.keys(DELIMITERS) as (keyof typeof DELIMITERS)[]).find((k) => DELIMITERS[k] === delimiter)!;
+
+/**
+ * The bulk reply, plus the count of every problem row: `errors` lists the first
+ * MAX_REPORTED_IMPORT_ERRORS (contacts-import.ts) of them in line order, and `errors_capped` says the list stopped there.
+ */
+export const streamImportResponseSchema = bulkImportResponseSchema.extend({
+  error_count: z.number().int(),
+  errors_capped: z.boolean(),
+});
+export type StreamImportResponse = z.infer<typeof streamImportResponseSchema>;
