@@ -88,6 +88,13 @@ export function summariseBody(body: unknown): string {
     .join(', ');
 }
 
+/** A body that is not JSON (a streamed file) is named by its type, with the query that describes it. */
+export function summariseRouteBody(route: RouteEntry): string {
+  if (route.body !== undefined || !route.consumes?.length) return summariseBody(route.body);
+  const query = route.querystring === undefined ? '' : `; query ${summariseBody(route.querystring)}`;
+  return `the file as \`${route.consumes.join(' | ')}\`${query}`;
+}
+
 interface Row {
   route: RouteEntry;
   sms: Set<string>;
@@ -135,7 +142,7 @@ export async function renderRouteDoc(): Promise<string> {
     '| --- | --- | --- | --- | --- |',
     ...rows.map((row) => {
       const { route } = row;
-      return `| ${route.method} | \`${route.url}\` | ${route.access ?? '—'} | ${summariseBody(route.body)} | ${onlyWith(row)} |`;
+      return `| ${route.method} | \`${route.url}\` | ${route.access ?? '—'} | ${summariseRouteBody(route)} | ${onlyWith(row)} |`;
     }),
     '',
   ];

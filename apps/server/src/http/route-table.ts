@@ -10,6 +10,10 @@ export interface RouteEntry {
   access: Access | undefined;
   /** The zod body schema, when the route declares one. */
   body: unknown;
+  /** The body types a route takes other than JSON (the CSV import's `text/csv`), when it declares them. */
+  consumes?: readonly string[];
+  /** The zod query schema, when the route declares one. */
+  querystring?: unknown;
   hidden: boolean;
 }
 
@@ -28,6 +32,8 @@ export function collectRouteTable(app: FastifyInstance) {
         url: route.url,
         access: (route.config as { access?: Access } | undefined)?.access,
         body: route.schema?.body,
+        consumes: (route.schema as { consumes?: readonly string[] } | undefined)?.consumes,
+        querystring: route.schema?.querystring,
         hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
       });
     }

@@ -1,13 +1,18 @@
-// Bulk import into a phonebook: every row checked with the same core rules the browser used for
-// its preview, then all valid rows written in ONE transaction (all or nothing), in statements of
-// at most IMPORT_CHUNK_ROWS rows. Rows that fail, and numbers already present, are reported by line.
+// Bulk import into a phonebook, whether the contacts come as one JSON list (the bulk route, the
+// public API) or as a CSV file streamed from the upload (csv-upload.ts): every row checked with the
+// same core rules the browser used for its preview, as it arrives, then the valid rows written in
+// batches inside ONE transaction (all or nothing). Rows that fail, and numbers already present, are
+// reported by line. Nothing but the current batch and the numbers seen so far is held, so a
+// million-row file costs the memory of its numbers, not of its rows.
 import {
   CONTACT_MESSAGES,
   PHONEBOOK_MESSAGES,
-  checkContactImport,
+  createImportChecker,
   type BulkImportResponse,
   type ContactCheck,
+  type ContactInput,
   type ImportError,
+  type StreamImportResponse,
 } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
@@ -24,55 +29,156 @@ export interface ImportEntry {
   row?: number;
 }
 
+export interface ImportLimits {
+  /** Rows per INSERT statement. */
+  batchRows: number;
+  /** How many problem rows the reply lists (all are counted). */
+  maxErrors: number;
+}
+
+/** The JSON bulk import: at most MAX_IMPORT_ROWS entries, every problem row listed. */
 export async function importContacts(
   db: DbOrTx,
   userId: string,
   phonebookId: string,
   entries: readonly ImportEntry[],
 ): Promise<BulkImportResponse> {
-  const checks = checkContactImport(
-    entries.map((e, index) => ({
-      row: e.row ?? index + 1,
-      name: e.name ?? '',
-      phone_number: e.phone_number ?? '',
-      email: e.email ?? '',
-      notes: e.notes ?? '',
-    })),
-  );
-  if (checks.length === 0) throw badRequest(PHONEBOOK_MESSAGES.importEmpty, 'import_empty');
-
-  const errors: ImportError[] = [];
-  const report = (c: ContactCheck, message: string) => errors.push({ row: c.row, phone_number: c.phone_number, message });
-  const valid: ContactCheck[] = [];
-  let duplicates = 0;
-  for (const c of checks) {
-    if (!c.error) valid.push(c);
-    else {
-      report(c, c.error);
-      if (c.duplicate) duplicates++;
-    }
-  }
-  // A file whose every row is a repeat of a valid one still had valid data; only "nothing
-  // readable at all" is the spec's error.
-  if (valid.length === 0) {
-    throw new AppError(400, 'no_valid_contacts', PHONEBOOK_MESSAGES.importNoValid, { errors });
-  }
-
-  const inserted = await insertContactsAtomically(
-    db,
-    userId,
-    phonebookId,
-    valid.map((c) => ({ name: c.name, phoneNumber: c.phone_number, email: c.email || null, notes: c.notes || null })),
-  );
-  for (const c of valid) {
-    if (!inserted.has(c.phone_number)) {
-      report(c, CONTACT_MESSAGES.duplicateExisting);
-      duplicates++;
-    }
-  }
-  errors.sort((a, b) => a.row - b.row);
-  return { imported: inserted.size, errors, skipped_duplicates: duplicates };
+  const inputs = entries.map((e, index) => ({
+    row: e.row ?? index + 1,
+    name: e.name ?? '',
+    phone_number: e.phone_number ?? '',
+    email: e.email ?? '',
+    notes: e.notes ?? '',
+  }));
+  const result = await importContactInputs(db, userId, phonebookId, [inputs], {
+    batchRows: IMPORT_CHUNK_ROWS,
+    maxErrors: Number.POSITIVE_INFINITY,
+  });
+  // Entries may come with line numbers in any order; the list reads in line order.
+  const errors = [...result.errors].sort((a, b) => a.row - b.row);
+  return { imported: result.imported, errors, skipped_duplicates: result.skipped_duplicates };
 }
+
+/** Problem rows: the first `max` kept for the reply, all of them counted. */
+class ErrorTally {
+  readonly listed: ImportError[] = [];
+  count = 0;
+  duplicates = 0;
+  constructor(private readonly max: number) {}
+
+  add(errors: readonly ImportError[]) {
+    this.count += errors.length;
+    for (const e of errors) {
+      if (this.listed.length >= this.max) return;
+      this.listed.push(e);
+    }
+  }
+}
+
+const toError = (c: ContactCheck, message: string): ImportError => ({ row: c.row, phone_number: c.phone_number, message });
+
+/**
+ * Checks and writes contacts that arrive in pieces (a piece is whatever the source has at hand: a
+ * chunk of a file, or a whole JSON list). While one batch is being inserted the next is checked,
+ * so on PostgreSQL the CPU of the checks and the database's work overlap. A failure anywhere — a
+ * statement, the source (an upload cut off or over its limit) — rolls back every row.
+ */
+export async function importContactInputs(
+  db: DbOrTx,
+  userId: string,
+  phonebookId: string,
+  pieces: AsyncIterable<readonly ContactInput[]> | Iterable<readonly ContactInput[]>,
+  limits: ImportLimits,
+): Promise<StreamImportResponse> {
+  return db.transaction(async (tx) => {
+    if (!(await lockPhonebook(tx, userId, phonebookId))) throw phonebookNotFound();
+    const check = createImportChecker();
+    const tally = new ErrorTally(limits.maxErrors);
+    let contacts = 0;
+    let imported = 0;
+    let valid = 0;
+
+    // The batch being filled, and the problems found in it (reported once it is written, so the
+    // list stays in line order).
+    let batch: ContactCheck[] = [];
+    let batchErrors: ImportError[] = [];
+    let writing: Promise<void> = Promise.resolve();
+
+    const write = async (rows: ContactCheck[], errors: ImportError[]) => {
+      const inserted = new Set(await insertEntries(tx, userId, phonebookId, rows.map(toNewEntry)));
+      imported += inserted.size;
+      let existing = 0;
+      for (const c of rows) {
+        if (!inserted.has(c.phone_number)) {
+          errors.push(toError(c, CONTACT_MESSAGES.duplicateExisting));
+          existing++;
+        }
+      }
+      tally.duplicates += existing;
+      if (existing > 0) errors.sort((a, b) => a.row - b.row);
+      tally.add(errors);
+    };
+    const flush = async () => {
+      const rows = batch;
+      const errors = batchErrors;
+      batch = [];
+      batchErrors = [];
+      await writing;
+      writing = rows.length > 0 ? write(rows, errors) : Promise.resolve(tally.add(errors));
+      // Awaited at the next flush or at the end; until then a failure must not count as unhandled.
+      writing.catch(() => undefined);
+    };
+
+    try {
+      for await (const piece of pieces) {
+        for (const input of piece) {
+          const c = check(input);
+          if (!c) continue;
+          contacts++;
+          if (!c.error) {
+            valid++;
+            batch.push(c);
+          } else {
+            batchErrors.push(toError(c, c.error));
+            if (c.duplicate) tally.duplicates++;
+          }
+          if (batch.length >= limits.batchRows) await flush();
+        }
+      }
+      await flush();
+      await writing;
+    } catch (error) {
+      // The rollback must wait for the statement in flight, on the same connection.
+      await writing.catch(() => undefined);
+      throw error;
+    }
+
+    if (contacts === 0) throw badRequest(PHONEBOOK_MESSAGES.importEmpty, 'import_empty');
+    // A file whose every row is a repeat of a valid one still had valid data; only "nothing
+    // readable at all" is the spec's error.
+    if (valid === 0) {
+      throw new AppError(400, 'no_valid_contacts', PHONEBOOK_MESSAGES.importNoValid, {
+        errors: tally.listed,
+        error_count: tally.count,
+        errors_capped: tally.count > tally.listed.length,
+      });
+    }
+    return {
+      imported,
+      errors: tally.listed,
+      skipped_duplicates: tally.duplicates,
+      error_count: tally.count,
+      errors_capped: tally.count > tally.listed.length,
+    };
+  });
+}
+
+const toNewEntry = (c: ContactCheck): NewEntry => ({
+  name: c.name,
+  phoneNumber: c.phone_number,
+  email: c.email || null,
+  notes: c.notes || null,
+});
 
 /**
  * Writes already-checked contacts (distinct numbers) in one transaction: if any statement fails,

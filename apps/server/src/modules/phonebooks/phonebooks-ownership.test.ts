@@ -31,6 +31,8 @@ const routesWithAsIds = (): [string, string, unknown?][] => [
   ['DELETE', `/api/phonebooks/${aPhonebook}/entries/${aEntry}`],
   ['POST', `/api/phonebooks/${aPhonebook}/entries/bulk`, { entries: [{ name: 'Intruder', phone_number: '+38640999997' }] }],
   ['POST', `/api/phonebooks/${aPhonebook}/entries/bulk`, { entries: [] }],
+  // The streamed CSV import is refused before its body is read (its own test sends a real file).
+  ['POST', `/api/phonebooks/${aPhonebook}/entries/import?name=0&phone_number=1`, { entries: [] }],
   ['POST', `/api/phonebooks/${aPhonebook}/entries`, { name: '' }],
   ['GET', `/api/phonebooks/${aPhonebook}/export.csv`],
 ];
