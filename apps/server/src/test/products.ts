@@ -1,5 +1,6 @@
 // Gives a user a product directly, for tests of features that a purchase would unlock.
 import { eq } from 'drizzle-orm';
+import { forgetAllCached } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { products, userProducts, users } from '../db/schema';
 
@@ -28,5 +29,8 @@ export async function grantProduct(
       customSenderName: options.customSenderName ?? null,
     })
     .returning();
+  // A purchase drops this instance's caches at once (app.ts); the database's announcement reaches
+  // the change feed a moment later, and a loaded machine showed a request served in between.
+  forgetAllCached(db);
   return row!;
 }

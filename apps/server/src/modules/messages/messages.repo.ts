@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Channel, MessageStatus } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
-import { queryRows } from '../../db/query-rows';
+import { queryPreparedRows, queryRows } from '../../db/query-rows';
 import { countMessages, countUpTo } from '../../db/list-total';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 import { groupDebitCtes, type GroupDebit } from '../billing/ledger';
@@ -87,7 +87,7 @@ export async function insertSendGroup(db: DbOrTx, sends: readonly { debit: Group
     sf: s.scheduledFor ? s.scheduledFor.toISOString() : null,
     rs: s.recipients,
   }));
-  const result = await queryRows<{ i: number; balance_after: string | number | null; known: boolean; rows: { id: string; recipient: string }[] }>(db, sql`
+  const result = await queryPreparedRows<{ i: number; balance_after: string | number | null; known: boolean; rows: { id: string; recipient: string }[] }>(db, sql`
     with ${groupDebitCtes(sends.map((s) => s.debit))},
     group_sends as (
       select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)

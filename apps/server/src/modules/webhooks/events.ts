@@ -1,9 +1,10 @@
 // Message events: every status change a customer can be told about (sent, delivered, failed with
 // its reason and refund, cancelled) becomes a row here, written by the caller in the SAME
-// transaction as the change, and one delivery row per active endpoint of the customer. Customers
-// without an endpoint get no rows (nothing would read them).
-import { sql } from 'drizzle-orm';
+// transaction (or statement) as the change, and one delivery row per active endpoint of the
+// customer. Customers without an endpoint get no rows (nothing would read them).
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queryPreparedRows } from '../../db/query-rows';
 
 export interface MessageStatusChange {
   messageId: string;
@@ -12,28 +13,55 @@ export interface MessageStatusChange {
   refunded?: number;
 }
 
-export async function recordMessageEvents(tx: DbOrTx, changes: readonly MessageStatusChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const input = JSON.stringify(changes.map((c) => ({ message_id: c.messageId, status: c.status, refunded: c.refunded ?? 0 })));
-  await tx.execute(sql`
-    with input as (
-      select v.message_id, v.status, v.refunded, gen_random_uuid() as event_id,
-             'message.' || case v.status when 'deleted' then 'cancelled' else v.status end as type
-        from jsonb_to_recordset(${input}::jsonb) as v(message_id uuid, status text, refunded bigint)
+/**
+ * What an event says of a message, as `alias`'s columns: the row after the change (an UPDATE's
+ * RETURNING, or the table read later in the same transaction).
+ */
+export function eventMessageColumns(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`${a}.id, ${a}.user_id, ${a}.recipient, ${a}.sender_name, ${a}.channel, ${a}.status, ${a}.parts, ${a}.price, ${a}.error_message, ${a}.test`;
+}
+
+/**
+ * The tail of a statement whose CTE `changed` lists the messages it changed (eventMessageColumns,
+ * plus `event_status` and `refunded`): their events and deliveries are written by the same
+ * statement, so a status change and its event cost one round trip.
+ */
+export function insertMessageEvents(): SQL {
+  return sql`
+    ev_input as (
+      select c.*, gen_random_uuid() as event_id,
+             'message.' || case c.event_status when 'deleted' then 'cancelled' else c.event_status end as type
+        from changed c
+       where exists (select 1 from webhook_endpoints w where w.user_id = c.user_id and w.disabled_at is null)
     ), ev as (
       insert into message_events (id, user_id, message_id, type, payload)
-      select i.event_id, m.user_id, m.id, i.type,
+      select i.event_id, i.user_id, i.id, i.type,
              jsonb_build_object(
                'id', i.event_id, 'type', i.type, 'created_at', now(),
                'data', jsonb_build_object(
-                 'id', m.id, 'to', m.recipient, 'from', m.sender_name, 'channel', m.channel, 'status', m.status,
-                 'parts', m.parts, 'price', m.price::float8 / 1000000, 'refunded', i.refunded::float8 / 1000000,
-                 'error', m.error_message, 'test', m.test))
-        from input i join messages m on m.id = i.message_id
-       where exists (select 1 from webhook_endpoints w where w.user_id = m.user_id and w.disabled_at is null)
+                 'id', i.id, 'to', i.recipient, 'from', i.sender_name, 'channel', i.channel, 'status', i.status,
+                 'parts', i.parts, 'price', i.price::float8 / 1000000, 'refunded', i.refunded::float8 / 1000000,
+                 'error', i.error_message, 'test', i.test))
+        from ev_input i
       returning id, seq, user_id, message_id
-    )
-    insert into webhook_deliveries (endpoint_id, event_id, message_id, event_seq)
-    select w.id, ev.id, ev.message_id, ev.seq
-      from ev join webhook_endpoints w on w.user_id = ev.user_id and w.disabled_at is null`);
+    ), ev_deliveries as (
+      insert into webhook_deliveries (endpoint_id, event_id, message_id, event_seq)
+      select w.id, ev.id, ev.message_id, ev.seq
+        from ev join webhook_endpoints w on w.user_id = ev.user_id and w.disabled_at is null
+      returning 1
+    )`;
+}
+
+/** Events of changes already made in this transaction (the messages are read as they are now). */
+export async function recordMessageEvents(tx: DbOrTx, changes: readonly MessageStatusChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const input = JSON.stringify(changes.map((c) => ({ message_id: c.messageId, status: c.status, refunded: c.refunded ?? 0 })));
+  await queryPreparedRows(tx, sql`
+    with changed as (
+      select ${eventMessageColumns('m')}, v.status as event_status, v.refunded
+        from jsonb_to_recordset(${input}::jsonb) as v(message_id uuid, status text, refunded bigint)
+        join messages m on m.id = v.message_id
+    ), ${insertMessageEvents()}
+    select count(*) from ev_deliveries`);
 }

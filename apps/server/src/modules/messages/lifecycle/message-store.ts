@@ -7,9 +7,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
 import type { Database, DbOrTx } from '../../../db/client';
-import { queryRows } from '../../../db/query-rows';
+import { queryPreparedRows, queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
-import { recordMessageEvents } from '../../webhooks/events';
+import { eventMessageColumns, insertMessageEvents } from '../../webhooks/events';
 import { settleMessage } from './settlement';
 
 export interface ClaimedMessage {
@@ -79,7 +79,7 @@ export function createMessageStore(db: Database): MessageStore {
  * user wait (they are neither sent nor refunded) and go out once the user is active again.
  */
 export async function claimDueMessages(db: Database, options: ClaimOptions): Promise<ClaimedMessage[]> {
-  const result = await queryRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number; test: boolean }>(db, sql`
+  const result = await queryPreparedRows<{ id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number; test: boolean }>(db, sql`
     update messages m
        set locked_until = now() + ${options.leaseSeconds} * interval '1 second',
            lease_token = ${options.leaseToken}::uuid,
@@ -119,8 +119,9 @@ export async function markSent(
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
-  await db.transaction(async (tx) => {
-    const sent = await queryRows<{ id: string }>(tx, sql`
+  // One statement (its own transaction): the rows, their events and webhook deliveries.
+  await queryPreparedRows(db, sql`
+    with changed as (
       update messages m
          set status = 'sent',
              provider = coalesce(v.provider, ${provider}),
@@ -133,9 +134,9 @@ export async function markSent(
         from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider })))}::jsonb)
              as v(id uuid, pmid text, provider text)
        where m.id = v.id and m.lease_token = ${leaseToken}::uuid
-      returning m.id`);
-    await recordMessageEvents(tx, sent.map((r) => ({ messageId: r.id, status: 'sent' as const })));
-  });
+      returning ${eventMessageColumns('m')}, 'sent'::text as event_status, 0::bigint as refunded
+    ), ${insertMessageEvents()}
+    select count(*) as sent from changed`);
 }
 
 /** Temporary failures: back to the queue, each after its own delay. */
@@ -240,7 +241,7 @@ export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMe
  */
 export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerMessageIds: readonly string[]): Promise<Map<string, ReceiptTarget>> {
   const ids = [...new Set(providerMessageIds)].sort();
-  const rows = await queryRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
+  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
     select v.pmid, t.id, t.status, t.channel
       from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(pmid, n)
      cross join lateral (select m.id, m.status, m.channel from messages m

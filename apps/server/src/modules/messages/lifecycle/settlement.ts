@@ -4,12 +4,13 @@
 // ledger entry whose reference is the message id. The conditional update on settled_at makes a
 // second settlement of the same message (a receipt that arrives twice, two workers) a no-op, and
 // the unique index transactions_refund_once_idx would refuse a second refund row regardless.
-import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatEuros, type Channel } from '@kurir/core';
 import type { Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
-import { recordMessageEvents } from '../../webhooks/events';
+import { eventMessageColumns, insertMessageEvents, recordMessageEvents } from '../../webhooks/events';
+import { queryPreparedRows } from '../../../db/query-rows';
 
 export type Settlement =
   | { status: 'delivered' }
@@ -72,27 +73,22 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
  */
 export async function settleDeliveredInFull(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx
-    .update(messages)
-    .set({
-      status: 'delivered',
-      errorMessage: null,
-      processedAt: sql`coalesce(${messages.processedAt}, now())`,
-      settledAt: sql`now()`,
-      lockedUntil: null,
-      leaseToken: null,
-      fallbackAt: null,
-    })
-    .where(
-      and(
-        inArray(messages.id, [...ids]),
-        isNull(messages.settledAt),
-        eq(messages.status, 'sent'),
-        sql`${messages.reservedPrice} = ${messages.price}`,
-      ),
-    )
-    .returning({ id: messages.id });
-  await recordMessageEvents(tx, rows.map((r) => ({ messageId: r.id, status: 'delivered' as const, refunded: 0 })));
+  // One statement: the rows and their events (a receipt batch is mostly these).
+  const rows = await queryPreparedRows<{ id: string }>(tx, sql`
+    with changed as (
+      update messages m
+         set status = 'delivered',
+             error_message = null,
+             processed_at = coalesce(m.processed_at, now()),
+             settled_at = now(),
+             locked_until = null,
+             lease_token = null,
+             fallback_at = null
+       where m.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+         and m.settled_at is null and m.status = 'sent' and m.reserved_price = m.price
+      returning ${eventMessageColumns('m')}, 'delivered'::text as event_status, 0::bigint as refunded
+    ), ${insertMessageEvents()}
+    select id from changed`);
   return new Set(rows.map((r) => r.id));
 }
 
