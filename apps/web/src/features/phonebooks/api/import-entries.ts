@@ -1,10 +1,10 @@
-// POST /api/phonebooks/:id/entries/bulk. Its failures read the way spec §8 words them
-// ('HTTP {status}: {body}', 'Server returned invalid JSON response', or the generic line), so this
-// call reads the reply itself instead of going through lib/api's "{status}: {message}" errors.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /api/phonebooks/:id/entries/bulk (pasted text, a workbook's rows). Import failures read the
+// way spec §8 words them ('HTTP {status}: {body}', 'Server returned invalid JSON response', or the
+// generic line), so this call and the CSV upload (upload-contact-file.ts) read the reply themselves
+// instead of going through lib/api's "{status}: {message}" errors.
+import type { z } from 'zod';
 import { bulkImportResponseSchema, type BulkImportBody, type BulkImportResponse } from '@kurir/core/schemas/phonebooks';
 import { bodyMessage, parseBody, segment } from '../../../lib/api';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const IMPORT_FAILED = 'Failed to import contacts. Please try again.';
 export const INVALID_JSON = 'Server returned invalid JSON response';
@@ -20,8 +20,13 @@ export class ImportFailedError extends Error {
 /** The import's reply, or an ImportFailedError saying why not. */
 export async function readImportReply(response: Response): Promise<BulkImportResponse> {
   const text = await response.text().catch(() => '');
-  if (!response.ok) {
-    throw new ImportFailedError(`HTTP ${response.status}: ${bodyMessage(parseBody(text)) || response.statusText}`);
+  return parseImportReply(response.status, response.statusText, text, bulkImportResponseSchema);
+}
+
+/** A reply's status and text (from fetch or XMLHttpRequest) → the result, or an ImportFailedError. */
+export function parseImportReply<S extends z.ZodType>(status: number, statusText: string, text: string, schema: S): z.infer<S> {
+  if (status < 200 || status > 299) {
+    throw new ImportFailedError(`HTTP ${status}: ${bodyMessage(parseBody(text)) || statusText}`);
   }
   let json: unknown;
   try {
@@ -29,9 +34,9 @@ export async function readImportReply(response: Response): Promise<BulkImportRes
   } catch {
     throw new ImportFailedError(INVALID_JSON);
   }
-  const parsed = bulkImportResponseSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ImportFailedError(INVALID_JSON);
-  return parsed.data;
+  return parsed.data as z.infer<S>;
 }
 
 export async function importEntries(phonebookId: string, body: BulkImportBody): Promise<BulkImportResponse> {
@@ -52,14 +57,4 @@ export async function importEntries(phonebookId: string, body: BulkImportBody): 
 /** The text of any import failure: ours as worded, anything unexpected as the generic line. */
 export function importFailureMessage(error: unknown): string {
   return error instanceof ImportFailedError ? error.message : IMPORT_FAILED;
-}
-
-export function useImportEntries(phonebookId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BulkImportBody) => importEntries(phonebookId, body),
-    // Entries and the phonebook list (its counts) reload after an import (spec §7) — also after
-    // a failed one, since a timeout can hide an import that did land.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.phonebooks }),
-  });
 }

@@ -1,31 +1,62 @@
 // 'Bulk Import' (spec §2, §5, §8): contacts pasted as 'name, phone, email, notes' lines, or a CSV
-// or Excel file with its columns matched. Every row is checked in the browser first (core's rules)
-// and shown; only valid rows that are new to the phonebook are sent, and the server checks again.
-import { Alert, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
+// or Excel file with its columns matched. Rows are checked in the browser first (core's rules) and
+// shown. Pasted text and a workbook send only the valid rows that are new to the phonebook; a CSV
+// file, previewed from its first rows, is uploaded whole with a progress bar, and the server
+// checks every row with the same rules.
+import { Alert, Button, Group, Modal, Progress, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconClipboardText, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { importFailureMessage, useImportEntries } from '../api/import-entries';
+import { importFailureMessage } from '../api/import-entries';
+import type { UploadProgress } from '../api/upload-contact-file';
+import { useImportContacts, type ImportJob } from '../api/use-import-contacts';
 import { FileSource } from './file-source';
-import { entriesToSend, importResultToast } from './preview-model';
+import { importResultToast } from './preview-model';
 import { PreviewTable } from './preview-table';
 import { useImportDraft, type ImportDraft, type Source } from './use-import-draft';
 
 const PLACEHOLDER = 'John Doe, +38640123456, john@example.com, VIP customer\nJane Smith, 0038641234567';
 
 type Props = { phonebookId: string; existingPhones: ReadonlySet<string>; onClose: () => void };
-type Importing = ReturnType<typeof useImportEntries>;
+type Importing = ReturnType<typeof useImportContacts>;
+
+/** The upload's bar, then a full moving bar while the server checks and saves the rows. */
+function ImportProgress({ progress }: { progress: UploadProgress }) {
+  const uploading = progress.phase === 'uploading';
+  const label = uploading ? `Uploading… ${progress.percent} %` : 'Importing…';
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" aria-live="polite" id="import-progress-label">
+        {label}
+      </Text>
+      <Progress
+        size="lg"
+        value={uploading ? progress.percent : 100}
+        animated={!uploading}
+        striped={!uploading}
+        aria-labelledby="import-progress-label"
+        transitionDuration={150}
+      />
+    </Stack>
+  );
+}
 
 function BulkImportForm({ existingPhones, onClose, importing }: Omit<Props, 'phonebookId'> & { importing: Importing }) {
   const draft = useImportDraft(existingPhones);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
 
   function submit() {
-    const preview = draft.readyPreview();
-    if (!preview) return;
-    const entries = entriesToSend(preview);
-    const leftOut = preview.rows.length - entries.length;
+    const plan = draft.readyImport();
+    if (!plan) return;
+    const job: ImportJob =
+      plan.kind === 'entries'
+        ? { kind: 'entries', body: { entries: plan.entries } }
+        : { kind: 'file', file: plan.file, query: plan.query, onProgress: setProgress };
+    const leftOut = plan.kind === 'entries' ? plan.leftOut : 0;
+    setProgress(null);
     importing.mutate(
-      { entries },
+      job,
       {
         onSuccess: (result) => {
           const t = importResultToast(result, leftOut);
@@ -33,7 +64,10 @@ function BulkImportForm({ existingPhones, onClose, importing }: Omit<Props, 'pho
           else toast.success(t.title);
           onClose();
         },
-        onError: (e) => toast.error('Import Failed', importFailureMessage(e)),
+        onError: (e) => {
+          setProgress(null);
+          toast.error('Import Failed', importFailureMessage(e));
+        },
       },
     );
   }
@@ -41,7 +75,10 @@ function BulkImportForm({ existingPhones, onClose, importing }: Omit<Props, 'pho
   return (
     <Stack gap="md">
       <ImportSource draft={draft} />
-      {draft.preview && draft.preview.rows.length > 0 && <PreviewTable preview={draft.preview} />}
+      {draft.preview && draft.preview.rows.length > 0 && (
+        <PreviewTable preview={draft.preview} firstRowsOnly={draft.source === 'file' && Boolean(draft.loaded?.csv?.partial)} />
+      )}
+      {importing.isPending && progress && <ImportProgress progress={progress} />}
       {draft.error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
           {draft.error}
@@ -102,7 +139,7 @@ export function BulkImportModal({ opened, phonebookId, existingPhones, onClose }
   const phone = useMediaQuery('(max-width: 36em)');
   // Owned here, not by the form: the dialog cannot close mid-import, and the result toast still
   // shows when the form unmounts as the dialog closes.
-  const importing = useImportEntries(phonebookId);
+  const importing = useImportContacts(phonebookId);
   const close = () => {
     if (!importing.isPending) onClose();
   };

@@ -1,15 +1,18 @@
-// The "Upload file" side of Bulk Import: pick a CSV or .xlsx file, read it in the browser, and
-// let the customer say which column is which.
+// The "Upload file" side of Bulk Import: pick a CSV or .xlsx file, read it (a CSV file only its
+// first rows) in the browser, and let the customer say which column is which.
 import { FileInput, Loader, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { guessColumnMapping, type ColumnMapping, type CsvRecord } from '@kurir/core/contacts-import';
 import { ColumnMappingForm } from './column-mapping';
-import { ACCEPTED_FILES, ContactFileError, FILE_MESSAGES, readContactFile } from './read-contact-file';
+import { ACCEPTED_FILES, ContactFileError, FILE_MESSAGES, readContactFile, type ContactFile } from './read-contact-file';
 
 export interface LoadedFile {
   file: File;
+  /** Every row of a workbook; the first rows of a CSV file (see `csv.partial`). */
   records: CsvRecord[];
+  /** Set for a CSV file, which is uploaded as it is and read by the server. */
+  csv?: ContactFile['csv'];
   mapping: ColumnMapping;
   hasHeader: boolean;
 }
@@ -34,10 +37,10 @@ export function FileSource({ loaded, onLoaded }: { loaded: LoadedFile | null; on
     if (!file) return;
     setReading(true);
     try {
-      const records = await readContactFile(file);
+      const { records, csv } = await readContactFile(file);
       const guess = guessColumnMapping(records[0]?.cells);
       if (pick !== latest.current) return;
-      onLoaded({ file, records, mapping: fitMapping(guess.mapping, records), hasHeader: guess.hasHeader });
+      onLoaded({ file, records, csv, mapping: fitMapping(guess.mapping, records), hasHeader: guess.hasHeader });
     } catch (e) {
       if (pick === latest.current) setError(e instanceof ContactFileError ? e.message : FILE_MESSAGES.unreadable);
     } finally {
@@ -49,7 +52,7 @@ export function FileSource({ loaded, onLoaded }: { loaded: LoadedFile | null; on
     <Stack gap="sm">
       <FileInput
         label="CSV or Excel file"
-        description="Columns: name, phone, email, notes. A first row with column names is recognised. Excel: the first sheet is read."
+        description="Columns: name, phone, email, notes. A first row with column names is recognised. CSV up to 100 MB; Excel: the first sheet, up to 10 MB."
         placeholder="Choose a .csv or .xlsx file"
         accept={ACCEPTED_FILES}
         clearable

@@ -53,4 +53,14 @@ describe('import result toast', () => {
       message: '2 contacts imported successfully. 3 errors occurred.',
     });
   });
+
+  it("counts every problem row of an uploaded file, not only the listed ones", () => {
+    const listed = Array.from({ length: 1000 }, (_, i) => ({ row: i + 2, phone_number: '+1', message: 'Invalid phone number: +1' }));
+    const result = { imported: 498_000, errors: listed, skipped_duplicates: 0, error_count: 2000, errors_capped: true };
+    expect(importResultToast(result, 0)).toEqual({
+      partial: true,
+      title: 'Partial Import Success',
+      message: '498000 contacts imported successfully. 2000 errors occurred.',
+    });
+  });
 });

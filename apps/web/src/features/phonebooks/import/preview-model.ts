@@ -54,10 +54,11 @@ const errors = (n: number) => `${n} ${n === 1 ? 'error' : 'errors'}`;
 
 /**
  * The result toast (spec §8). Rows left out after the preview count as errors too — the same
- * total the server would have reported had it been sent everything.
+ * total the server would have reported had it been sent everything. An uploaded file was sent
+ * whole: the server counted all its problem rows (`error_count`; its list stops at 1 000).
  */
-export function importResultToast(result: BulkImportResponse, leftOut: number) {
-  const errorCount = result.errors.length + leftOut;
+export function importResultToast(result: BulkImportResponse & { error_count?: number }, leftOut: number) {
+  const errorCount = (result.error_count ?? result.errors.length) + leftOut;
   if (errorCount === 0) return { partial: false, title: `${contacts(result.imported)} imported successfully!` } as const;
   return {
     partial: true,

@@ -71,7 +71,8 @@ export function PreviewSummary({ preview }: { preview: Preview }) {
   );
 }
 
-export function PreviewTable({ preview }: { preview: Preview }) {
+/** `firstRowsOnly`: the preview is of a large CSV file's first rows; the server checks the rest. */
+export function PreviewTable({ preview, firstRowsOnly = false }: { preview: Preview; firstRowsOnly?: boolean }) {
   const [filter, setFilter] = useState<Filter>('all');
   const problems = preview.counts.invalid + preview.counts.duplicate;
   const rows = filter === 'all' ? preview.rows : preview.rows.filter((r) => r.status !== 'valid');
@@ -132,6 +133,11 @@ export function PreviewTable({ preview }: { preview: Preview }) {
       {rows.length > SHOWN_ROWS && (
         <Text fz="xs" c="dimmed">
           Showing the first {SHOWN_ROWS} of {rows.length.toLocaleString('en')} rows.
+        </Text>
+      )}
+      {firstRowsOnly && (
+        <Text fz="xs" c="dimmed">
+          The preview checks the first {preview.rows.length.toLocaleString('en')} rows of the file; every row is checked when it is imported.
         </Text>
       )}
     </Stack>
