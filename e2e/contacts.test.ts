@@ -187,6 +187,39 @@ it('marks a bad CSV row and a repeated number in the file preview, then imports 
   await context.close();
 });
 
+it('uploads a large CSV file with a progress bar: previewed from its first rows, every row imported', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP, storageState: signedIn });
+  const page = await context.newPage();
+  const created = await page.request.post(`${server.url}/api/phonebooks`, { data: { name: 'Fair leads' } });
+  const id = (await created.json()).phonebook.id as string;
+  await page.goto(`${server.url}/dashboard/phonebook/${id}/entries`);
+  await expect.poll(() => page.getByText('No contacts found').isVisible()).toBe(true);
+
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  await dialog.getByRole('tab', { name: 'Upload file' }).click();
+  // 60 000 leads (2 MB), every 10 000th with a number that cannot exist.
+  const lines = Array.from({ length: 60_006 }, (_, i) =>
+    i % 10_001 === 5_000 ? `Bad lead ${i},+386 12` : `Lead ${i},+3864${String(i).padStart(7, '0')},lead${i}@example.com`,
+  );
+  const csv = `Name,Phone,Email\n${lines.join('\n')}\n`;
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect.poll(() => dialog.getByText(/The preview checks the first [\d,]+ rows of the file/).isVisible()).toBe(true);
+  expect(await dialog.getByLabel('Email column').inputValue()).toBe('C: Email');
+
+  await dialog.getByRole('button', { name: 'Import Contacts' }).click();
+  await expect.poll(() => dialog.getByRole('progressbar').isVisible()).toBe(true);
+  await expect.poll(() => dialog.getByText(/^(Uploading… \d+ %|Importing…)$/).isVisible()).toBe(true);
+  await screenshot(page, 'contacts-import-progress-desktop');
+  await expect.poll(() => toast(page, 'Partial Import Success').isVisible(), { timeout: 60_000 }).toBe(true);
+  expect(await toast(page, '60000 contacts imported successfully. 6 errors occurred.').isVisible()).toBe(true);
+  const phonebook = await (await page.request.get(`${server.url}/api/phonebooks/${id}`)).json();
+  expect(phonebook.phonebook.contact_count).toBe(60_000);
+  // The journeys below count the Customers phonebook's cards and rows.
+  expect((await page.request.delete(`${server.url}/api/phonebooks/${id}`)).status()).toBe(200);
+  await context.close();
+});
+
 it('lays out the phonebook pages and the import dialog at phone width', async () => {
   const context = await browser.newContext({ viewport: PHONE, storageState: signedIn });
   const page = await context.newPage();

@@ -27,7 +27,7 @@ function ImportProgress({ progress }: { progress: UploadProgress }) {
   const label = uploading ? `Uploading… ${progress.percent} %` : 'Importing…';
   return (
     <Stack gap={4}>
-      <Text fz="sm" aria-live="polite" id="import-progress-label">
+      <Text fz="sm" aria-live="polite">
         {label}
       </Text>
       <Progress
@@ -35,7 +35,7 @@ function ImportProgress({ progress }: { progress: UploadProgress }) {
         value={uploading ? progress.percent : 100}
         animated={!uploading}
         striped={!uploading}
-        aria-labelledby="import-progress-label"
+        aria-label={uploading ? 'Upload progress' : 'Importing'}
         transitionDuration={150}
       />
     </Stack>
