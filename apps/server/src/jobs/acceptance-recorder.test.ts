@@ -23,18 +23,40 @@ describe('AcceptanceRecorder', () => {
       writes.push(group.map((g) => g.id));
       await sleep(20);
     });
-    const first = recorder.record({ id: 'a', providerMessageId: '1' });
-    const later = ['b', 'c', 'd'].map((id) => recorder.record({ id, providerMessageId: id }));
+    const first = recorder.record({ id: 'a', providerMessageId: '1' }).recorded;
+    // The first flush has taken 'a' once the event loop has turned; these gather meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = ['b', 'c', 'd'].map((id) => recorder.record({ id, providerMessageId: id }).recorded);
     await Promise.all([first, ...later]);
     await recorder.finish();
     expect(writes).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it("folds a 'delivered' receipt into a record that has not started, once, and not into one under way", async () => {
+    const written: { id: string; delivered?: boolean }[][] = [];
+    const recorder = new AcceptanceRecorder(async (group) => {
+      written.push(group.map((g) => ({ id: g.id, delivered: g.delivered })));
+      await sleep(20);
+      return new Set(group.filter((g) => g.delivered).map((g) => g.id));
+    });
+    const a = recorder.record({ id: 'a', providerMessageId: '1' });
+    expect(a.foldDelivery()).toBe(true); // the same turn: the flush has not taken it yet
+    expect(a.foldDelivery()).toBe(false); // a repeated receipt is applied as usual (and ignored there)
+    await new Promise((resolve) => setImmediate(resolve));
+    const b = recorder.record({ id: 'b', providerMessageId: '2' });
+    await sleep(30); // the first flush is done, the second has taken 'b' and is writing it
+    expect(b.foldDelivery()).toBe(false); // so b's receipt waits for the record and is applied after it
+    expect(await a.recorded).toBe(true);
+    expect(await b.recorded).toBe(false);
+    await recorder.finish();
+    expect(written).toEqual([[{ id: 'a', delivered: true }], [{ id: 'b', delivered: undefined }]]);
   });
 
   it('reports a failed write once everything is done, and says so meanwhile', async () => {
     const recorder = new AcceptanceRecorder(async () => {
       throw new Error('database down');
     });
-    await recorder.record({ id: 'a', providerMessageId: '1' });
+    expect(await recorder.record({ id: 'a', providerMessageId: '1' }).recorded).toBe(false);
     expect(recorder.failed).toBe(true);
     await expect(recorder.finish()).rejects.toThrow('database down');
   });
@@ -55,6 +77,7 @@ describe('the dispatcher with a slow database', () => {
         await sleep(15);
         groups.push(group.length);
         recorded += group.length;
+        return new Set<string>();
       },
       retry: async () => {},
       fail: async () => {},

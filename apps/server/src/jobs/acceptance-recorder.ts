@@ -4,27 +4,49 @@
 // takes everything accepted meanwhile, one statement per flush. Each acceptance's promise resolves
 // once it is recorded, so a dispatcher that waits for it before its next submit never holds more
 // unrecorded acceptances than it has submits in flight.
+//
+// A fast SMS centre reports delivery in the same breath as it accepts: a 'delivered' receipt that
+// arrives while its acceptance still waits for a flush is folded into that record (the message is
+// written delivered and settled at once, one write of its row instead of two).
 import type { AcceptedMessage } from '../modules/messages/lifecycle/message-store';
+import type { PendingAcceptance } from '../modules/messages/lifecycle/unrecorded-acceptances';
+
+interface Waiting {
+  message: AcceptedMessage;
+  taken: boolean;
+  recorded: (settled: boolean) => void;
+}
 
 export class AcceptanceRecorder {
-  private waiting: Array<{ message: AcceptedMessage; recorded: () => void }> = [];
+  private waiting: Waiting[] = [];
   private flushing: Promise<void> | null = null;
   private failure: unknown = null;
 
-  /** `write` records one group in one statement (and retries it as it sees fit). */
-  constructor(private readonly write: (group: AcceptedMessage[]) => Promise<void>) {}
+  /**
+   * `write` records one group in one statement (and retries it as it sees fit), and returns the
+   * ids it recorded delivered and settled.
+   */
+  constructor(private readonly write: (group: AcceptedMessage[]) => Promise<ReadonlySet<string> | void>) {}
 
   /** True once a group could not be recorded: submitting more would only add duplicates. */
   get failed(): boolean {
     return this.failure !== null;
   }
 
-  /** Resolves when this acceptance is in the database, or its group failed (see `finish`). */
-  record(message: AcceptedMessage): Promise<void> {
-    return new Promise((recorded) => {
-      this.waiting.push({ message, recorded });
-      this.flushing ??= this.flushWhileWaiting();
-    });
+  record(message: AcceptedMessage): PendingAcceptance {
+    let recorded!: (settled: boolean) => void;
+    const promise = new Promise<boolean>((resolve) => (recorded = resolve));
+    const entry: Waiting = { message: { ...message }, taken: false, recorded };
+    this.waiting.push(entry);
+    this.flushing ??= this.flushWhileWaiting();
+    return {
+      recorded: promise,
+      foldDelivery: () => {
+        if (entry.taken || entry.message.delivered) return false;
+        entry.message.delivered = true;
+        return true;
+      },
+    };
   }
 
   /** Waits for the last flush; rejects with the first write that failed. */
@@ -34,15 +56,20 @@ export class AcceptanceRecorder {
   }
 
   private async flushWhileWaiting(): Promise<void> {
+    // The first flush waits for the socket reads of this turn of the event loop, so a receipt read
+    // with its acceptance (or right behind it) can still be folded in.
+    await new Promise((resolve) => setImmediate(resolve));
     while (this.waiting.length > 0) {
       const group = this.waiting;
       this.waiting = [];
+      for (const g of group) g.taken = true;
+      let settled: ReadonlySet<string> | void = undefined;
       try {
-        await this.write(group.map((g) => g.message));
+        settled = await this.write(group.map((g) => g.message));
       } catch (error) {
         this.failure ??= error;
       }
-      for (const g of group) g.recorded();
+      for (const g of group) g.recorded(settled?.has(g.message.id) ?? false);
     }
     this.flushing = null;
   }

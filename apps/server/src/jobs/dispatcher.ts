@@ -90,9 +90,9 @@ export class Dispatcher {
       try {
         const result = await this.submit(m);
         countSubmit(result.provider, undefined);
-        const recorded = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
-        this.acceptances?.track(result.provider, result.providerMessageId, recorded);
-        await recorded;
+        const acceptance = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
+        this.acceptances?.track(result.provider, result.providerMessageId, acceptance);
+        await acceptance.recorded;
       } catch (error) {
         countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
         await this.recordFailure(leaseToken, m, error);
@@ -106,11 +106,10 @@ export class Dispatcher {
    * The provider has these messages now; if we could not say so, their lease would run out and
    * they would be sent twice. So a failed write is tried again before giving up.
    */
-  private async recordAccepted(leaseToken: string, accepted: AcceptedMessage[]): Promise<void> {
+  private async recordAccepted(leaseToken: string, accepted: AcceptedMessage[]): Promise<ReadonlySet<string>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.store.markSent(leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
-        return;
+        return await this.store.markSent(leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
       } catch (error) {
         if (attempt >= 3) throw error;
         await new Promise((resolve) => setTimeout(resolve, 250 * attempt));

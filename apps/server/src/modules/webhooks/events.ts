@@ -44,6 +44,8 @@ export function insertMessageEvents(): SQL {
                  'parts', i.parts, 'price', i.price::float8 / 1000000, 'refunded', i.refunded::float8 / 1000000,
                  'error', i.error_message, 'test', i.test))
         from ev_input i
+       -- One statement may tell a message's 'sent' and its 'delivered': in that order.
+       order by i.id, i.event_status <> 'sent'
       returning id, seq, user_id, message_id
     ), ev_deliveries as (
       insert into webhook_deliveries (endpoint_id, event_id, message_id, event_seq)

@@ -4,7 +4,7 @@
 // when a dispatcher dies its rows become due again once the lease has run out. Every later write
 // of a claimed row checks the lease token, so a dispatcher that lost its lease cannot overwrite
 // the next one's result. Writes take arrays, so a batch is one statement (or one transaction).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
 import type { Database, DbOrTx } from '../../../db/client';
 import { queryPreparedRows, queryRows } from '../../../db/query-rows';
@@ -28,6 +28,8 @@ export interface AcceptedMessage {
   providerMessageId: string;
   /** The provider that took it, when not the store's default (test messages go to the simulator). */
   provider?: string;
+  /** Its 'delivered' receipt came before this record: settle it now if it owes no refund. */
+  delivered?: boolean;
 }
 
 export interface RetryMessage {
@@ -56,8 +58,11 @@ export interface MessageStore {
   claimDue(options: ClaimOptions): Promise<ClaimedMessage[]>;
   /** Viber messages the provider cannot carry become SMS, priced as SMS, before they are submitted. */
   switchToSms(leaseToken: string, ids: readonly string[]): Promise<void>;
-  /** Sent Viber messages fall back to SMS if no receipt comes a little after `viberValiditySeconds`. */
-  markSent(leaseToken: string, provider: string, accepted: readonly AcceptedMessage[], viberValiditySeconds: number): Promise<void>;
+  /**
+   * Sent Viber messages fall back to SMS if no receipt comes a little after `viberValiditySeconds`.
+   * Returns the ids recorded delivered and settled (their receipt came first and they owe no refund).
+   */
+  markSent(leaseToken: string, provider: string, accepted: readonly AcceptedMessage[], viberValiditySeconds: number): Promise<ReadonlySet<string>>;
   retry(leaseToken: string, retries: readonly RetryMessage[]): Promise<void>;
   /** Failed for good: each is settled at 0 and its reservation refunded. */
   fail(leaseToken: string, failures: readonly FailedMessage[]): Promise<void>;
@@ -107,23 +112,29 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
   );
 }
 
-/** Records the provider ids of accepted messages, in one statement for the whole batch. */
+/**
+ * Records the provider ids of accepted messages, in one statement for the whole batch (its own
+ * transaction, with the events). An SMS whose 'delivered' receipt already came and that owes no
+ * refund is recorded delivered and settled at once: its row is written once, not twice, and its
+ * customer is told 'sent' then 'delivered' as usual. Returns the ids settled so.
+ */
 export async function markSent(
   db: Database,
   leaseToken: string,
   provider: string,
   accepted: readonly AcceptedMessage[],
   viberValiditySeconds: number,
-): Promise<void> {
-  if (accepted.length === 0) return;
+): Promise<ReadonlySet<string>> {
+  if (accepted.length === 0) return new Set();
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
-  // One statement (its own transaction): the rows, their events and webhook deliveries.
-  await queryPreparedRows(db, sql`
-    with changed as (
+  const input = accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider, delivered: a.delivered === true }));
+  const rows = await queryPreparedRows<{ id: string }>(db, sql`
+    with recorded as (
       update messages m
-         set status = 'sent',
+         set status = case when v.delivered and m.channel = 'sms' and m.reserved_price = m.price then 'delivered' else 'sent' end,
+             settled_at = case when v.delivered and m.channel = 'sms' and m.reserved_price = m.price then now() end,
              provider = coalesce(v.provider, ${provider}),
              provider_message_id = v.pmid,
              processed_at = coalesce(m.processed_at, now()),
@@ -131,12 +142,20 @@ export async function markSent(
              error_message = null,
              locked_until = null,
              lease_token = null
-        from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider })))}::jsonb)
-             as v(id uuid, pmid text, provider text)
-       where m.id = v.id and m.lease_token = ${leaseToken}::uuid
-      returning ${eventMessageColumns('m')}, 'sent'::text as event_status, 0::bigint as refunded
+        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id uuid, pmid text, provider text, delivered boolean)
+       where m.id = v.id and m.lease_token = ${leaseToken}::uuid and m.settled_at is null
+      returning ${eventMessageColumns('m')}
+    ), changed as (
+      select id, user_id, recipient, sender_name, channel, 'sent'::text as status, parts, price, error_message, test,
+             'sent'::text as event_status, 0::bigint as refunded
+        from recorded
+      union all
+      select id, user_id, recipient, sender_name, channel, status, parts, price, error_message, test,
+             'delivered'::text as event_status, 0::bigint as refunded
+        from recorded where status = 'delivered'
     ), ${insertMessageEvents()}
-    select count(*) as sent from changed`);
+    select id from recorded where status = 'delivered'`);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Temporary failures: back to the queue, each after its own delay. */
@@ -235,20 +254,19 @@ export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMe
 }
 
 /**
- * The messages a batch of provider ids names, locked for the receipts' transaction, in one
- * statement (the same choice as lockReceiptTarget for each id: the message still waiting for its
- * receipt wins over an old, settled one). Ids are taken in order, so batches lock alike.
+ * The CTE `targets(pmid, n, id, status, channel)`: the messages a batch of provider ids names,
+ * locked for the receipts (the same choice as lockReceiptTarget for each id: the message still
+ * waiting for its receipt wins over an old, settled one). Ids are taken in order, so batches lock
+ * alike; `status` is the message's status before the statement.
  */
-export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerMessageIds: readonly string[]): Promise<Map<string, ReceiptTarget>> {
+export function receiptTargets(provider: string, providerMessageIds: readonly string[]): SQL {
   const ids = [...new Set(providerMessageIds)].sort();
-  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
-    select v.pmid, t.id, t.status, t.channel
+  return sql`targets as (
+    select v.pmid, v.n, t.id, t.status, t.channel
       from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as v(pmid, n)
      cross join lateral (select m.id, m.status, m.channel from messages m
                           where m.provider_message_id = v.pmid and m.provider = ${provider}
                           order by m.status = 'sent' desc, m.created_at desc
                           limit 1
-                            for update) t
-     order by v.n`);
-  return new Map(rows.map((r) => [r.pmid, { id: r.id, status: r.status, channel: r.channel }]));
+                            for update) t)`;
 }

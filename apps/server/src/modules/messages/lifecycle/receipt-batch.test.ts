@@ -3,10 +3,10 @@
 // the same message changes nothing, and one for a message not known yet is kept for later.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unmatchedReceipts } from '../../../db/schema';
+import { messageEvents, unmatchedReceipts, webhookEndpoints } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { Dispatcher } from '../../../jobs/dispatcher';
-import { FakeProvider, SMS_PRICE, TEST_DISPATCH, creditOf, customer, dispatcherFor, expectLedgerConsistent, messagesOf, newPhone, refundsOf, silentLog } from '../messages.test-support';
+import { FakeProvider, SMS_PRICE, TEST_DISPATCH, creditOf, customer, dispatcherFor, expectLedgerConsistent, messagesOf, newPhone, refundsOf, silentLog, userIdOf } from '../messages.test-support';
 import { createMessageStore } from './message-store';
 import { receiptHandler } from './receipts';
 import { UnrecordedAcceptances } from './unrecorded-acceptances';
@@ -77,6 +77,73 @@ describe('a receipt that overtakes its acceptance', () => {
     expect((await messagesOf(t.db, phone)).map((m) => m.status)).toEqual(['delivered', 'delivered', 'delivered']);
     expect(await t.db.select().from(unmatchedReceipts).where(eq(unmatchedReceipts.provider, 'overtaking'))).toEqual([]);
     expect(acceptances.size).toBe(0);
+    await expectLedgerConsistent(t.db);
+  });
+
+  /** A provider that reports every message at once, before the dispatcher's record of its id. */
+  function overtakingProvider(name: string, status: 'delivered' | 'failed', receipts: Promise<void>[]) {
+    let n = 0;
+    const fake: FakeProvider = new FakeProvider({
+      name,
+      behaviour: () => {
+        const providerMessageId = `${name}-${++n}`;
+        receipts.push(new Promise((resolve) => setImmediate(() => resolve(fake.receipt(providerMessageId, status)))));
+        return { providerMessageId };
+      },
+    });
+    return fake;
+  }
+
+  it("is written with the record: the row once, the balance as paid, the events 'sent' then 'delivered'", async () => {
+    const { phone, api } = await customer(t, { credit: 2 * SMS_PRICE });
+    const userId = await userIdOf(t.db, phone);
+    await t.db.insert(webhookEndpoints).values({ userId, url: 'https://example.com/hook', secret: 'whsec_test' });
+    expect((await api.send({ recipients: [newPhone(), newPhone()], message: 'Hi' })).status).toBe(200);
+    const receipts: Promise<void>[] = [];
+    const fake = overtakingProvider('folding', 'delivered', receipts);
+    const acceptances = new UnrecordedAcceptances();
+    fake.onReceipt(receiptHandler(t.db, fake.name, acceptances));
+    const store = createMessageStore(t.db);
+    const writes: { delivered?: boolean }[][] = [];
+    const watched = { ...store, markSent: (...args: Parameters<typeof store.markSent>) => {
+      writes.push(args[2].map((a) => ({ delivered: a.delivered })));
+      return store.markSent(...args);
+    } };
+    const dispatcher = new Dispatcher(watched, fake, TEST_DISPATCH, silentLog, null, acceptances);
+    while ((await dispatcher.runOnce()) > 0);
+    await Promise.all(receipts);
+
+    // Both receipts were folded into the records (nothing was applied after them).
+    expect(writes.flat()).toEqual([{ delivered: true }, { delivered: true }]);
+    const rows = await messagesOf(t.db, phone);
+    expect(rows.map((m) => m.status)).toEqual(['delivered', 'delivered']);
+    expect(rows.every((m) => m.settledAt !== null && m.price === SMS_PRICE)).toBe(true);
+    expect(await creditOf(t.db, phone)).toBe(0);
+    for (const m of rows) {
+      const events = await t.db.select().from(messageEvents).where(eq(messageEvents.messageId, m.id)).orderBy(messageEvents.seq);
+      expect(events.map((e) => e.type)).toEqual(['message.sent', 'message.delivered']);
+      expect(events.map((e) => (e.payload as { data: { status: string } }).data.status)).toEqual(['sent', 'delivered']);
+    }
+    expect(acceptances.size).toBe(0);
+    await expectLedgerConsistent(t.db);
+  });
+
+  it('that says failed waits for the record and then refunds once', async () => {
+    const { phone, api } = await customer(t, { credit: SMS_PRICE });
+    expect((await api.send({ recipients: [newPhone()], message: 'Hi' })).status).toBe(200);
+    const receipts: Promise<void>[] = [];
+    const fake = overtakingProvider('failing-first', 'failed', receipts);
+    const acceptances = new UnrecordedAcceptances();
+    fake.onReceipt(receiptHandler(t.db, fake.name, acceptances));
+    const dispatcher = new Dispatcher(createMessageStore(t.db), fake, TEST_DISPATCH, silentLog, null, acceptances);
+    while ((await dispatcher.runOnce()) > 0);
+    await Promise.all(receipts);
+
+    const [m] = await messagesOf(t.db, phone);
+    expect(m!.status).toBe('failed');
+    expect(await refundsOf(t.db, m!.id)).toHaveLength(1);
+    expect(await creditOf(t.db, phone)).toBe(SMS_PRICE);
+    expect(await t.db.select().from(unmatchedReceipts).where(eq(unmatchedReceipts.provider, 'failing-first'))).toEqual([]);
     await expectLedgerConsistent(t.db);
   });
 });

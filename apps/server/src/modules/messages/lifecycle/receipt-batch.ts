@@ -9,8 +9,8 @@ import type { Database } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { eq } from 'drizzle-orm';
-import { fallBackToSms, lockReceiptTargets } from './message-store';
-import { settleDeliveredInFull, settleMessage } from './settlement';
+import { fallBackToSms } from './message-store';
+import { matchReceiptsSettlingDelivered, settleMessage } from './settlement';
 
 export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
 
@@ -28,30 +28,41 @@ export function contradicts(settled: string, reported: DeliveryReceipt['status']
   return (settled === 'failed' && reported === 'delivered') || (settled === 'delivered' && reported !== 'delivered');
 }
 
-/** Applies a batch of one provider's receipts in one transaction; an outcome per receipt, in order. */
+/**
+ * Applies a batch of one provider's receipts; an outcome per receipt, in order. The receipts that
+ * say delivered and owe no refund (nearly all) are matched and settled by one statement; the rest
+ * (refunds, Viber fallbacks, failures) follow in one transaction, each guarded by "still sent,
+ * unsettled", so a message that changed in between is ignored as it would be in one transaction.
+ */
 export async function applyReceipts(db: Database, provider: string, receipts: readonly DeliveryReceipt[]): Promise<ReceiptOutcome[]> {
-  return db.transaction(async (tx) => {
-    const targets = await lockReceiptTargets(tx, provider, receipts.map((r) => r.providerMessageId));
-    const outcomes: ReceiptOutcome[] = [];
-    const taken = new Set<string>();
-    const delivered: number[] = [];
-    const fallBack: number[] = [];
-    const failed: number[] = [];
-    receipts.forEach((receipt, i) => {
-      const row = targets.get(receipt.providerMessageId);
-      // A second receipt for the same message in one batch changes nothing, as it would alone.
-      outcomes[i] = !row ? 'unmatched' : contradicts(row.status, receipt.status) ? 'contradicted' : row.status !== 'sent' || taken.has(row.id) ? 'ignored' : 'delivered';
-      if (outcomes[i] !== 'delivered') return;
-      taken.add(row!.id);
-      if (receipt.status === 'delivered') delivered.push(i);
-      else if (row!.channel === 'viber') fallBack.push(i);
-      else failed.push(i);
-    });
-    const idOf = (i: number) => targets.get(receipts[i]!.providerMessageId)!.id;
-    const stillSent = eq(messages.status, 'sent');
-    const inFull = await settleDeliveredInFull(tx, delivered.map(idOf));
+  // A second receipt for the same message in one batch changes nothing, as it would alone: only
+  // the first receipt of each provider id can settle it.
+  const first = new Map<string, DeliveryReceipt>();
+  for (const r of receipts) if (!first.has(r.providerMessageId)) first.set(r.providerMessageId, r);
+  const deliveredIds = [...first.values()].filter((r) => r.status === 'delivered').map((r) => r.providerMessageId);
+  const { targets, settled } = await matchReceiptsSettlingDelivered(db, provider, [...first.keys()], deliveredIds);
+
+  const outcomes: ReceiptOutcome[] = [];
+  const taken = new Set<string>();
+  const delivered: number[] = [];
+  const fallBack: number[] = [];
+  const failed: number[] = [];
+  receipts.forEach((receipt, i) => {
+    const row = targets.get(receipt.providerMessageId);
+    outcomes[i] = !row ? 'unmatched' : contradicts(row.status, receipt.status) ? 'contradicted' : row.status !== 'sent' || taken.has(row.id) ? 'ignored' : 'delivered';
+    if (outcomes[i] !== 'delivered') return;
+    taken.add(row!.id);
+    if (receipt.status === 'delivered') {
+      if (!settled.has(row!.id)) delivered.push(i);
+    } else if (row!.channel === 'viber') fallBack.push(i);
+    else failed.push(i);
+  });
+  if (delivered.length + fallBack.length + failed.length === 0) return outcomes;
+
+  const idOf = (i: number) => targets.get(receipts[i]!.providerMessageId)!.id;
+  const stillSent = eq(messages.status, 'sent');
+  await db.transaction(async (tx) => {
     for (const i of delivered) {
-      if (inFull.has(idOf(i))) continue;
       outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
     }
     const fellBack = new Set(await fallBackToSms(tx, fallBack.map(idOf)));
@@ -61,8 +72,8 @@ export async function applyReceipts(db: Database, provider: string, receipts: re
       const reason = receipt.reason ?? DEFAULT_REASONS[receipt.status as Exclude<DeliveryReceipt['status'], 'delivered'>];
       outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'failed', reason }, stillSent)) ? 'failed' : 'ignored';
     }
-    return outcomes;
   });
+  return outcomes;
 }
 
 interface Waiting {

@@ -37,8 +37,10 @@ export async function applyReceipt(db: Database, provider: string, receipt: Deli
 /**
  * The handler registered with the provider. Receipts are applied in batches (receipt-batch.ts).
  * A receipt can overtake the dispatcher's record of the provider id: when this process's
- * dispatcher is still recording it (`acceptances`), the receipt waits for that; otherwise it is
- * kept in unmatched_receipts (in the same flush) and applied by the receipts job.
+ * dispatcher is still recording it (`acceptances`), a 'delivered' receipt is folded into that
+ * record (the message is written delivered and settled with it, when it owes no refund) and any
+ * other waits for it; a receipt of an id nobody knows is kept in unmatched_receipts (in the same
+ * flush) and applied by the receipts job.
  */
 export function receiptHandler(db: Database, provider: string, acceptances?: UnrecordedAcceptances) {
   const batcher = new ReceiptBatcher(
@@ -57,8 +59,18 @@ export function receiptHandler(db: Database, provider: string, acceptances?: Unr
     },
   );
   return async (receipt: DeliveryReceipt): Promise<void> => {
-    // Its message's provider id may be on its way into the database (same process, group commit).
-    await acceptances?.recorded(provider, receipt.providerMessageId);
+    // Its message's provider id may be on its way into the database (same process, group commit):
+    // a 'delivered' receipt is written with that record when it can be (the row written once),
+    // anything else waits for the record and is applied as usual.
+    const acceptance = acceptances?.waitingFor(provider, receipt.providerMessageId);
+    if (acceptance) {
+      const folded = receipt.status === 'delivered' && acceptance.foldDelivery();
+      const settled = await acceptance.recorded;
+      if (folded && settled) {
+        countReceipt(provider, 'delivered');
+        return;
+      }
+    }
     await batcher.add(receipt);
   };
 }

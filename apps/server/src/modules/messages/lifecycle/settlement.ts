@@ -6,11 +6,12 @@
 // the unique index transactions_refund_once_idx would refuse a second refund row regardless.
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatEuros, type Channel } from '@kurir/core';
-import type { Tx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { queryPreparedRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
 import { eventMessageColumns, insertMessageEvents, recordMessageEvents } from '../../webhooks/events';
-import { queryPreparedRows } from '../../../db/query-rows';
+import { receiptTargets, type ReceiptTarget } from './message-store';
 
 export type Settlement =
   | { status: 'delivered' }
@@ -67,15 +68,21 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
 }
 
 /**
- * Settles delivered messages that owe no refund (their price is their reservation: SMS as
- * reserved), in one statement for the batch; only those still sent and unsettled. Returns the
- * ids it settled; the rest go through settleMessage, which writes their refunds.
+ * Matches a batch of receipts to their messages (receiptTargets, locked) and, in the same
+ * statement, settles those whose receipt says delivered and that owe no refund (their price is
+ * their reservation: SMS as reserved) — nearly every receipt, so a batch is mostly one round trip.
+ * Returns each provider id's message as it was before, and the ids settled here; the rest go
+ * through settleMessage, which writes their refunds.
  */
-export async function settleDeliveredInFull(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  // One statement: the rows and their events (a receipt batch is mostly these).
-  const rows = await queryPreparedRows<{ id: string }>(tx, sql`
-    with changed as (
+export async function matchReceiptsSettlingDelivered(
+  db: DbOrTx,
+  provider: string,
+  providerMessageIds: readonly string[],
+  deliveredProviderIds: readonly string[],
+): Promise<{ targets: Map<string, ReceiptTarget>; settled: Set<string> }> {
+  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel; settled: boolean }>(db, sql`
+    with ${receiptTargets(provider, providerMessageIds)},
+    changed as (
       update messages m
          set status = 'delivered',
              error_message = null,
@@ -84,12 +91,19 @@ export async function settleDeliveredInFull(tx: Tx, ids: readonly string[]): Pro
              locked_until = null,
              lease_token = null,
              fallback_at = null
-       where m.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+        from targets t
+       where m.id = t.id
+         and t.pmid in (select value from jsonb_array_elements_text(${JSON.stringify(deliveredProviderIds)}::jsonb))
          and m.settled_at is null and m.status = 'sent' and m.reserved_price = m.price
       returning ${eventMessageColumns('m')}, 'delivered'::text as event_status, 0::bigint as refunded
     ), ${insertMessageEvents()}
-    select id from changed`);
-  return new Set(rows.map((r) => r.id));
+    select t.pmid, t.id, t.status, t.channel, exists (select 1 from changed c where c.id = t.id) as settled
+      from targets t
+     order by t.n`);
+  return {
+    targets: new Map(rows.map((r) => [r.pmid, { id: r.id, status: r.status, channel: r.channel }])),
+    settled: new Set(rows.filter((r) => r.settled).map((r) => r.id)),
+  };
 }
 
 /**

@@ -1,22 +1,34 @@
 // Provider ids the dispatcher has had accepted but not yet recorded: acceptances are written in
 // groups (jobs/acceptance-recorder.ts), and a fast SMS centre's receipt can arrive in between.
-// The receipt handler of the same process waits for that record rather than keeping the receipt
-// as unmatched (a row written now, then a retry that settles it on its own later): at gateway rates
-// that was one receipt in twenty, and three statements each.
-export class UnrecordedAcceptances {
-  private readonly pending = new Map<string, Promise<void>>();
+// The receipt handler of the same process folds a 'delivered' receipt into that record, or waits
+// for it, rather than keeping the receipt as unmatched (a row written now, then a retry that
+// settles it on its own later): at gateway rates that was one receipt in twenty, and three
+// statements each.
 
-  /** `recorded` resolves once the acceptance is in the database (or its group gave up). */
-  track(provider: string, providerMessageId: string, recorded: Promise<void>): void {
+/** An acceptance waiting for its record (jobs/acceptance-recorder.ts). */
+export interface PendingAcceptance {
+  /** Resolves once recorded (or its group gave up): true when it was recorded delivered and settled. */
+  readonly recorded: Promise<boolean>;
+  /**
+   * Its delivery receipt came first: true if it will be written with the record (the record has
+   * not started, and no receipt was folded in before); false means apply the receipt as usual.
+   */
+  foldDelivery(): boolean;
+}
+
+export class UnrecordedAcceptances {
+  private readonly pending = new Map<string, PendingAcceptance>();
+
+  track(provider: string, providerMessageId: string, acceptance: PendingAcceptance): void {
     const key = `${provider}\u0000${providerMessageId}`;
-    this.pending.set(key, recorded);
-    void recorded.finally(() => {
-      if (this.pending.get(key) === recorded) this.pending.delete(key);
+    this.pending.set(key, acceptance);
+    void acceptance.recorded.finally(() => {
+      if (this.pending.get(key) === acceptance) this.pending.delete(key);
     });
   }
 
-  /** The record this receipt's message is waiting for, if any. */
-  recorded(provider: string, providerMessageId: string): Promise<void> | undefined {
+  /** The acceptance this receipt's message is waiting for, if it is not recorded yet. */
+  waitingFor(provider: string, providerMessageId: string): PendingAcceptance | undefined {
     return this.pending.get(`${provider}\u0000${providerMessageId}`);
   }
 
