@@ -31,12 +31,15 @@ function segments(path: string) {
   return path.split('/').filter(Boolean);
 }
 
-/** Whether a URL path (no query) is one of the app's pages; case-insensitive like the router. */
-export function isAppRoute(pathname: string): boolean {
+/** Whether a URL path (no query) matches a route pattern; case-insensitive like the router. */
+export function matchesRoutePattern(pattern: string, pathname: string): boolean {
   const wanted = segments(pathname.toLowerCase());
-  return APP_ROUTE_PATTERNS.some((pattern) => {
-    const parts = segments(pattern);
-    if (parts.at(-1) === '*') return wanted.length >= parts.length && parts.slice(0, -1).every((p, i) => p === wanted[i]);
-    return parts.length === wanted.length && parts.every((p, i) => p.startsWith(':') || p === wanted[i]);
-  });
+  const parts = segments(pattern);
+  if (parts.at(-1) === '*') return wanted.length >= parts.length && parts.slice(0, -1).every((p, i) => p === wanted[i]);
+  return parts.length === wanted.length && parts.every((p, i) => p.startsWith(':') || p === wanted[i]);
+}
+
+/** Whether a URL path (no query) is one of the app's pages. */
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTE_PATTERNS.some((pattern) => matchesRoutePattern(pattern, pathname));
 }

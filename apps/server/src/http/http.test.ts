@@ -269,6 +269,33 @@ describe('the web app', () => {
       await app.close();
     }
   });
+
+  it("sends the page the build wrote for the URL's route, index.html for routes without one and for 404", async () => {
+    const routed = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-web-routes-'));
+    try {
+      fs.mkdirSync(path.join(routed, 'pages'));
+      fs.writeFileSync(path.join(routed, 'index.html'), '<!doctype html><title>Kurir</title>');
+      fs.writeFileSync(path.join(routed, 'pages', 'dashboard-phonebook-id-entries.html'), '<!doctype html><title>Kurir</title><link rel="modulepreload" href="/assets/contacts.js">');
+      fs.writeFileSync(path.join(routed, 'route-pages.json'), JSON.stringify({ '/dashboard/phonebook/:id/entries': 'pages/dashboard-phonebook-id-entries.html' }));
+      const app = await createTestApp({ WEB_DIST: routed });
+      try {
+        const contacts = await app.app.inject({ method: 'GET', url: '/Dashboard/Phonebook/abc/entries?x=1' });
+        expect(contacts.statusCode).toBe(200);
+        expect(contacts.headers['cache-control']).toBe('no-cache');
+        expect(contacts.body).toContain('/assets/contacts.js');
+        const phonebooks = await app.app.inject({ method: 'GET', url: '/dashboard/phonebook' });
+        expect(phonebooks.statusCode).toBe(200);
+        expect(phonebooks.body).not.toContain('modulepreload');
+        const unknown = await app.app.inject({ method: 'GET', url: '/dashboard/phonebook/abc/entries/more' });
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.body).not.toContain('modulepreload');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      fs.rmSync(routed, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('HEAD and the API document', () => {

@@ -2,7 +2,9 @@
 // router's table the same, so a new page cannot be forgotten on either side.
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
+import { fileURLToPath } from 'node:url';
 import { APP_ROUTE_PATTERNS, isAppRoute } from '@kurir/core/app-routes';
+import { readRouteTable } from '../../build/route-pages';
 import { appRoutes } from './route-table';
 
 function collectPaths(routes: RouteObject[], base = ''): string[] {
@@ -24,5 +26,12 @@ describe('the route table', () => {
 
   it('has no page the server would answer with 404', () => {
     for (const path of routerPaths) expect(isAppRoute(path.replace(/:[^/]+/g, 'x')), path).toBe(true);
+  });
+
+  it('is read by the build the way the router reads it (each route gets its own page with its chunks)', () => {
+    const read = readRouteTable(fileURLToPath(new URL('./route-table.tsx', import.meta.url)));
+    expect(read.map((r) => r.pattern).sort()).toEqual(collectPaths(appRoutes).sort());
+    const send = read.find((r) => r.pattern === '/dashboard/send-sms');
+    expect(send?.modules.map((m) => m.split('/src/')[1])).toEqual(['app/layouts/customer-shell', 'features/messages/send/send-message-page']);
   });
 });
