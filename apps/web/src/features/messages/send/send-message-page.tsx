@@ -13,7 +13,6 @@ import { type User } from '@kurir/core/schemas/auth';
 import { PageHeader } from '../../../components/page-header';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { toast } from '../../../lib/toast';
-import { AiSuggestions } from './ai-suggestions';
 import { ChannelPicker } from './channel-picker';
 import { CostSummary } from './cost-summary';
 import { MessageBox } from './message-box';
@@ -29,6 +28,8 @@ import type { SendReview } from './send-review-dialog';
 
 // The review dialog (and the modal code under it) loads when a send is first reviewed.
 const SendReviewDialog = lazy(() => import('./send-review-dialog').then((m) => ({ default: m.SendReviewDialog })));
+// The AI drafts are for admins only: a customer's page does not download them.
+const AiSuggestions = lazy(() => import('./ai-suggestions').then((m) => ({ default: m.AiSuggestions })));
 
 export function SendMessagePage() {
   const user = useSignedInUser();
@@ -186,15 +187,17 @@ function ComposeCard({ user, draft, recipients, analysis, scheduleError }: Compo
           error={draft.touched.message || draft.message.length > 0 ? messageError : null}
         />
         {user.role === 'admin' && (
-          <AiSuggestions
-            messageType={draft.messageType}
-            onMessageTypeChange={draft.setMessageType}
-            recipient={recipients.typed[0]}
-            onPick={(text) => {
-              draft.setMessage(text);
-              draft.touch('message');
-            }}
-          />
+          <Suspense fallback={null}>
+            <AiSuggestions
+              messageType={draft.messageType}
+              onMessageTypeChange={draft.setMessageType}
+              recipient={recipients.typed[0]}
+              onPick={(text) => {
+                draft.setMessage(text);
+                draft.touch('message');
+              }}
+            />
+          </Suspense>
         )}
         <ScheduleField
           enabled={user.features.schedule}
