@@ -219,13 +219,19 @@ async function checkSendReview(browser: Browser, server: RunningServer, session:
 
 type Scores = Record<string, number>;
 
-async function runLighthouse(url: string, cookie?: string): Promise<Scores> {
+async function runLighthouse(url: string, cookie?: string, attempt = 1): Promise<Scores> {
   const result = await lighthouse(
     url,
     { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
     // The default config is a phone (Moto G Power) on slow 4G with simulated throttling.
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // On a loaded machine Chromium now and then loses the trace (NO_NAVSTART, NO_FCP): the run
+  // measured nothing, so it is run again once rather than counted as a score of 0.
+  if (result.lhr.runtimeError && attempt === 1) {
+    console.log(`  ${url}: Lighthouse runtime error ${result.lhr.runtimeError.code}; running it again`);
+    return runLighthouse(url, cookie, 2);
+  }
   if (process.env.LH_REPORT_DIR) {
     // The whole report, to see where the time goes (the LCP element, the request chains).
     fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
