@@ -41,11 +41,14 @@ export function runBench(options: { database: string; poolSize: number }, bench:
 
 async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): Promise<void> {
   // SKIP_PGLITE=1 measures PostgreSQL only (a second look at a change without the long PGlite load).
+  // PGLITE_DIR=<empty folder> keeps PGlite's files there, as `npm start` does, instead of in memory
+  // (whose tables then count in the process's RSS).
   if (process.env.SKIP_PGLITE !== '1') {
-    const pglite = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
+    const dataDir = process.env.PGLITE_DIR;
+    const pglite = wrapPglite(new PGlite({ dataDir, extensions: pgliteExtensions }));
     try {
       await runMigrations(pglite);
-      await bench('PGlite (in memory)', pglite);
+      await bench(dataDir ? 'PGlite (in a folder)' : 'PGlite (in memory)', pglite);
     } finally {
       await pglite.close();
     }
