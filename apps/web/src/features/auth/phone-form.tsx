@@ -5,18 +5,22 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { phoneBodySchema, type PhoneBody } from '@kurir/core/schemas/auth';
-import { schemaForm } from '../../lib/form';
+import type { PhoneBody } from '@kurir/core/schemas/auth';
+import { schemaForm, useSchemaAfterPaint } from '../../lib/form';
 import { storePendingPhone } from '../../lib/session/pending-phone';
 import { toast } from '../../lib/toast';
 import { useRegisterPhone } from './api/register-phone';
 import { useRequestVerification } from './api/request-verification';
 import { ALREADY_REGISTERED, codeRequestErrorMessage, isCodeAlreadySent, NO_ACCOUNT, type PhoneFlow } from './error-messages';
 
+// The phone rule is a core schema, and schemas bring zod: it loads once the form is showing.
+const loadPhoneSchema = () => import('@kurir/core/schemas/auth').then((m) => m.phoneBodySchema);
+
 export function PhoneForm({ flow, submitLabel }: { flow: PhoneFlow; submitLabel: string }) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { phone: '' }, ...schemaForm(phoneBodySchema) });
+  const phoneSchema = useSchemaAfterPaint(loadPhoneSchema);
+  const form = useForm({ initialValues: { phone: '' }, ...(phoneSchema && schemaForm(phoneSchema)) });
   const requestLogin = useRequestVerification();
   const requestRegistration = useRegisterPhone();
   const mutation = flow === 'login' ? requestLogin : requestRegistration;
@@ -79,7 +83,7 @@ export function PhoneForm({ flow, submitLabel }: { flow: PhoneFlow; submitLabel:
             )}
           </Alert>
         )}
-        <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={!phoneSchema}>
           {submitLabel}
         </Button>
       </Stack>
