@@ -16,9 +16,10 @@ const names = new Map<string, string>();
 
 /**
  * A hot statement whose text never changes (its values are parameters, lists are one JSON
- * parameter): on PostgreSQL it is a named prepared statement, parsed and planned once per
- * connection instead of on every call (a quarter of the database's time on the send and dispatch
- * paths was parse and bind). The name is a hash of the text, so two texts never share one.
+ * parameter): on PostgreSQL it is a named prepared statement, parsed once per connection instead
+ * of on every call (parse and bind were a quarter of the database's time on the send and dispatch
+ * paths), and planned for each call's values (client.ts: a generic plan is chosen once and can go
+ * stale as a table grows). The name is a hash of the text, so two texts never share one.
  * PGlite ignores the name. Behind a pooler in transaction mode, PgBouncer ≥ 1.21 is needed
  * (max_prepared_statements), as for any named statement.
  */
