@@ -2,6 +2,7 @@
 // 120 KB gzip for one chart). The picture is for sighted users; the same numbers are in a table
 // behind a native disclosure, which screen readers and keyboard users reach like any content.
 import { Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import classes from './bar-chart.module.css';
 
 export type BarSeries = { key: string; label: string; color: string };
@@ -63,6 +64,7 @@ function DataTable({ caption, data, series }: { caption: string; data: BarDatum[
 
 export function StackedBarChart(props: { caption: string; data: BarDatum[]; series: BarSeries[]; height?: number }) {
   const { data, series, height = 200 } = props;
+  const [tableOpen, setTableOpen] = useState(false);
   const totals = data.map((d) => series.reduce((sum, s) => sum + (d.values[s.key] ?? 0), 0));
   const max = niceMax(Math.max(0, ...totals));
   const ticks = [max, (max * 3) / 4, max / 2, max / 4, 0];
@@ -93,9 +95,11 @@ export function StackedBarChart(props: { caption: string; data: BarDatum[]; seri
         </div>
       </div>
       <Legend series={series} />
-      <details className={classes.details}>
+      {/* The table is built when the disclosure opens (closed, it is hidden from everyone alike):
+          a month of rows is most of the dashboard's rendering when its numbers arrive. */}
+      <details className={classes.details} onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary>Show the numbers as a table</summary>
-        <DataTable caption={props.caption} data={data} series={series} />
+        {tableOpen && <DataTable caption={props.caption} data={data} series={series} />}
       </details>
     </div>
   );
