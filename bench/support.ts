@@ -11,7 +11,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
+import { createPool, pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { simulatorOutbox } from '../apps/server/src/db/schema';
 import { SimulatorProvider } from '../apps/server/src/providers/sms/simulator/simulator';
@@ -60,7 +60,7 @@ async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): 
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${database}`);
-  const postgres = wrapPool(new pg.Pool({ connectionString: databaseUrl(url, database), max: poolSize }));
+  const postgres = wrapPool(createPool({ connectionString: databaseUrl(url, database), max: poolSize }));
   try {
     await runMigrations(postgres);
     await bench('PostgreSQL', postgres);

@@ -40,19 +40,24 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
 }
 
 export function wrapPool(pool: pg.Pool): DatabaseHandle {
-  // Two settings for short statements, on every connection:
-  // - The hot statements are named prepared statements (db/query-rows.ts). PostgreSQL would switch
-  //   one to a generic plan after five runs, chosen once and kept: a plan made while the messages
-  //   table was nearly empty scanned the whole table later (27 ms instead of 0.1 ms per call).
-  //   Each call is planned for its values instead; the statements are still parsed only once.
-  // - No JIT: a receipt batch whose estimated cost crossed jit_above_cost (statistics lagging
-  //   behind a campaign) spent 30 ms compiling to run 1 ms. Nothing here runs long enough to win
-  //   that back.
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_custom_plan; set jit = off').catch(() => undefined);
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/**
+ * A PostgreSQL pool whose connections start with the settings our short statements want (as
+ * startup options: no query at connect):
+ * - The hot statements are named prepared statements (db/query-rows.ts). PostgreSQL would switch
+ *   one to a generic plan after five runs, chosen once and kept: a plan made while the messages
+ *   table was nearly empty scanned the whole table later (27 ms instead of 0.1 ms per call). Each
+ *   call is planned for its values instead; the statements are still parsed only once.
+ * - No JIT: a receipt batch whose estimated cost crossed jit_above_cost (statistics lagging behind
+ *   a campaign) spent 30 ms compiling to run 1 ms. Nothing here runs long enough to win it back.
+ * Behind PgBouncer, which refuses startup options unless told to ignore them, set the two on the
+ * role instead (docs/operations.md).
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  return new pg.Pool({ ...config, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
 }
 
 /** Where the pool reports a connection lost while idle (PostgreSQL restarted, network cut). */
@@ -63,7 +68,7 @@ export async function openDatabase(config: Config['database'], onPoolError: Pool
   if (config.kind === 'postgres') {
     // A connection attempt that hangs (a partitioned network) fails after 5 s instead of holding
     // the request forever; the error handler turns it into a 503.
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
+    const pool = createPool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
     // Without a listener, an idle connection's error would be thrown and end the process.
     pool.on('error', onPoolError);
     await pool.query('select 1');

@@ -2,15 +2,14 @@
 // or a PostgreSQL database from the template, as the project (KURIR_TEST_DB) says.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from '../db/client';
+import { createPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from '../db/client';
 import { createDatabaseFromTemplate } from './postgres';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.KURIR_TEST_DB === 'postgres') {
     const created = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
-    const pool = new pg.Pool({ connectionString: created.url, max: 20 });
+    const pool = createPool({ connectionString: created.url, max: 20 });
     // An idle client ended by the server (database dropped at teardown) must not crash the run.
     pool.on('error', () => {});
     const handle = wrapPool(pool);

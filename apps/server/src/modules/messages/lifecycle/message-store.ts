@@ -262,6 +262,14 @@ export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMe
   return row ?? null;
 }
 
+/** The messages a batch of provider ids names, locked (receiptTargets), by provider id. */
+export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerMessageIds: readonly string[]): Promise<Map<string, ReceiptTarget>> {
+  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
+    with ${receiptTargets(provider, providerMessageIds)}
+    select pmid, id, status, channel from targets order by n`);
+  return new Map(rows.map((r) => [r.pmid, { id: r.id, status: r.status, channel: r.channel }]));
+}
+
 /**
  * The CTE `targets(pmid, n, id, status, channel)`: the messages a batch of provider ids names,
  * locked for the receipts (the same choice as lockReceiptTarget for each id: the message still

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { eq } from 'drizzle-orm';
-import { fallBackToSms } from './message-store';
+import { fallBackToSms, lockReceiptTarget, lockReceiptTargets, type ReceiptTarget } from './message-store';
 import { matchReceiptsSettlingDelivered, settleMessage } from './settlement';
 
 export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
@@ -28,11 +28,50 @@ export function contradicts(settled: string, reported: DeliveryReceipt['status']
   return (settled === 'failed' && reported === 'delivered') || (settled === 'delivered' && reported !== 'delivered');
 }
 
+/** The receipts of a batch sorted by what they do to their message. */
+interface Sorted {
+  delivered: number[];
+  fallBack: number[];
+  failed: number[];
+}
+
+/**
+ * Decides receipts `indices` on their messages as `targets` found them (status before the
+ * statement): unmatched, contradicted, ignored (settled already, or a second receipt of one
+ * message), or to apply — sorted into `sorted`. Receipts whose message is in `settled` were
+ * applied by the matching statement itself.
+ */
+function decide(
+  receipts: readonly DeliveryReceipt[],
+  indices: readonly number[],
+  targets: ReadonlyMap<string, ReceiptTarget>,
+  settled: ReadonlySet<string>,
+  outcomes: ReceiptOutcome[],
+): Sorted {
+  const sorted: Sorted = { delivered: [], fallBack: [], failed: [] };
+  const taken = new Set<string>();
+  for (const i of indices) {
+    const receipt = receipts[i]!;
+    const row = targets.get(receipt.providerMessageId);
+    outcomes[i] = !row ? 'unmatched' : contradicts(row.status, receipt.status) ? 'contradicted' : row.status !== 'sent' || taken.has(row.id) ? 'ignored' : 'delivered';
+    if (outcomes[i] !== 'delivered') continue;
+    taken.add(row!.id);
+    if (receipt.status === 'delivered') {
+      if (!settled.has(row!.id)) sorted.delivered.push(i);
+    } else if (row!.channel === 'viber') sorted.fallBack.push(i);
+    else sorted.failed.push(i);
+  }
+  return sorted;
+}
+
 /**
  * Applies a batch of one provider's receipts; an outcome per receipt, in order. The receipts that
- * say delivered and owe no refund (nearly all) are matched and settled by one statement; the rest
- * (refunds, Viber fallbacks, failures) follow in one transaction, each guarded by "still sent,
- * unsettled", so a message that changed in between is ignored as it would be in one transaction.
+ * say delivered and owe no refund (nearly all) are matched and settled by one statement. The rest
+ * (refunds, Viber fallbacks, failures) follow in one transaction that locks their messages again
+ * (in the same order) and decides them on the rows as they are then: between the two, a Viber
+ * message may have fallen back and gone out as SMS under a new id, and an old receipt must not
+ * settle that. If that transaction fails, its receipts are applied one by one; the settled ones
+ * stay settled.
  */
 export async function applyReceipts(db: Database, provider: string, receipts: readonly DeliveryReceipt[]): Promise<ReceiptOutcome[]> {
   // A second receipt for the same message in one batch changes nothing, as it would alone: only
@@ -43,37 +82,50 @@ export async function applyReceipts(db: Database, provider: string, receipts: re
   const { targets, settled } = await matchReceiptsSettlingDelivered(db, provider, [...first.keys()], deliveredIds);
 
   const outcomes: ReceiptOutcome[] = [];
-  const taken = new Set<string>();
-  const delivered: number[] = [];
-  const fallBack: number[] = [];
-  const failed: number[] = [];
-  receipts.forEach((receipt, i) => {
-    const row = targets.get(receipt.providerMessageId);
-    outcomes[i] = !row ? 'unmatched' : contradicts(row.status, receipt.status) ? 'contradicted' : row.status !== 'sent' || taken.has(row.id) ? 'ignored' : 'delivered';
-    if (outcomes[i] !== 'delivered') return;
-    taken.add(row!.id);
-    if (receipt.status === 'delivered') {
-      if (!settled.has(row!.id)) delivered.push(i);
-    } else if (row!.channel === 'viber') fallBack.push(i);
-    else failed.push(i);
-  });
-  if (delivered.length + fallBack.length + failed.length === 0) return outcomes;
+  const all = receipts.map((_, i) => i);
+  const firstLook = decide(receipts, all, targets, settled, outcomes);
+  const rest = [...firstLook.delivered, ...firstLook.fallBack, ...firstLook.failed].sort((a, b) => a - b);
+  if (rest.length === 0) return outcomes;
 
-  const idOf = (i: number) => targets.get(receipts[i]!.providerMessageId)!.id;
-  const stillSent = eq(messages.status, 'sent');
-  await db.transaction(async (tx) => {
-    for (const i of delivered) {
-      outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
-    }
-    const fellBack = new Set(await fallBackToSms(tx, fallBack.map(idOf)));
-    for (const i of fallBack) outcomes[i] = fellBack.has(idOf(i)) ? 'fell_back' : 'ignored';
-    for (const i of failed) {
-      const receipt = receipts[i]!;
-      const reason = receipt.reason ?? DEFAULT_REASONS[receipt.status as Exclude<DeliveryReceipt['status'], 'delivered'>];
-      outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'failed', reason }, stillSent)) ? 'failed' : 'ignored';
-    }
-  });
+  try {
+    await db.transaction(async (tx) => {
+      const now = await lockReceiptTargets(tx, provider, rest.map((i) => receipts[i]!.providerMessageId));
+      const { delivered, fallBack, failed } = decide(receipts, rest, now, new Set(), outcomes);
+      const idOf = (i: number) => now.get(receipts[i]!.providerMessageId)!.id;
+      const stillSent = eq(messages.status, 'sent');
+      for (const i of delivered) {
+        outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
+      }
+      const fellBack = new Set(await fallBackToSms(tx, fallBack.map(idOf)));
+      for (const i of fallBack) outcomes[i] = fellBack.has(idOf(i)) ? 'fell_back' : 'ignored';
+      for (const i of failed) {
+        const receipt = receipts[i]!;
+        outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'failed', reason: reasonOf(receipt) }, stillSent)) ? 'failed' : 'ignored';
+      }
+    });
+  } catch {
+    for (const i of rest) outcomes[i] = await applyReceipt(db, provider, receipts[i]!);
+  }
   return outcomes;
+}
+
+function reasonOf(receipt: DeliveryReceipt): string {
+  return receipt.reason ?? DEFAULT_REASONS[receipt.status as Exclude<DeliveryReceipt['status'], 'delivered'>];
+}
+
+/** One receipt in its own transaction: the exact outcome for a receipt its batch could not apply. */
+export async function applyReceipt(db: Database, provider: string, receipt: DeliveryReceipt): Promise<ReceiptOutcome> {
+  return db.transaction(async (tx): Promise<ReceiptOutcome> => {
+    const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
+    if (!row) return 'unmatched';
+    if (row.status !== 'sent') return contradicts(row.status, receipt.status) ? 'contradicted' : 'ignored';
+    const stillSent = eq(messages.status, 'sent');
+    if (receipt.status === 'delivered') {
+      return (await settleMessage(tx, row.id, { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
+    }
+    if (row.channel === 'viber') return (await fallBackToSms(tx, [row.id])).length > 0 ? 'fell_back' : 'ignored';
+    return (await settleMessage(tx, row.id, { status: 'failed', reason: reasonOf(receipt) }, stillSent)) ? 'failed' : 'ignored';
+  });
 }
 
 interface Waiting {

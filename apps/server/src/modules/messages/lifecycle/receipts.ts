@@ -3,36 +3,15 @@
 // back to the queue as SMS. A receipt for a message that is no longer 'sent' (settled, or already
 // fallen back) is ignored, so a receipt delivered twice changes nothing the second time. Every
 // provider, the simulator included, reports through `receiptHandler`.
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { messages } from '../../../db/schema';
 import { countReceipt } from '../../../observability/metrics';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
-import { fallBackToSms, lockReceiptTarget } from './message-store';
 import { notifyMessagesQueued } from './queue-signal';
-import { settleMessage } from './settlement';
-import { DEFAULT_REASONS, ReceiptBatcher, applyReceipts, contradicts, type ReceiptOutcome } from './receipt-batch';
+import { ReceiptBatcher, applyReceipt, applyReceipts } from './receipt-batch';
 import { deleteUnmatched, dropExpiredUnmatched, keepUnmatched, keepUnmatchedMany, pageOfUnmatched } from './unmatched-receipts';
 import type { UnrecordedAcceptances } from './unrecorded-acceptances';
 
 export type { ReceiptOutcome } from './receipt-batch';
-
-export async function applyReceipt(db: Database, provider: string, receipt: DeliveryReceipt): Promise<ReceiptOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<ReceiptOutcome> => {
-    const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
-    if (!row) return 'unmatched';
-    if (row.status !== 'sent') return contradicts(row.status, receipt.status) ? 'contradicted' : 'ignored';
-    const stillSent = eq(messages.status, 'sent');
-    if (receipt.status === 'delivered') {
-      return (await settleMessage(tx, row.id, { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
-    }
-    if (row.channel === 'viber') return (await fallBackToSms(tx, [row.id])).length > 0 ? 'fell_back' : 'ignored';
-    const reason = receipt.reason ?? DEFAULT_REASONS[receipt.status];
-    return (await settleMessage(tx, row.id, { status: 'failed', reason }, stillSent)) ? 'failed' : 'ignored';
-  });
-  if (outcome === 'fell_back') notifyMessagesQueued();
-  return outcome;
-}
 
 /**
  * The handler registered with the provider. Receipts are applied in batches (receipt-batch.ts).
@@ -53,6 +32,7 @@ export function receiptHandler(db: Database, provider: string, acceptances?: Unr
     },
     async (receipt) => {
       const outcome = await applyReceipt(db, provider, receipt);
+      if (outcome === 'fell_back') notifyMessagesQueued();
       countReceipt(provider, outcome);
       if (outcome === 'unmatched') await keepUnmatched(db, provider, receipt);
       return outcome;
