@@ -30,6 +30,11 @@ export interface BalanceChangeResult {
  * condition is evaluated by PostgreSQL under the row lock, so concurrent debits cannot overdraw:
  * a debit that does not fit updates nothing and throws 402, and the caller's transaction rolls back.
  */
+/** The answer to a change the balance does not cover. */
+export function insufficientCredit(): AppError {
+  return new AppError(402, 'insufficient_credit', INSUFFICIENT_CREDIT);
+}
+
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<BalanceChangeResult> {
   if (!Number.isSafeInteger(change.amount)) throw new Error('Amounts are whole micro-euros');
   const [row] = await tx
@@ -40,7 +45,7 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   if (!row) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId));
     if (!exists) throw new AppError(404, 'user_not_found', 'User not found');
-    throw new AppError(402, 'insufficient_credit', INSUFFICIENT_CREDIT);
+    throw insufficientCredit();
   }
   const balanceBefore = row.balanceAfter - change.amount;
   const [entry] = await tx

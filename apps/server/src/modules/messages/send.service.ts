@@ -17,19 +17,24 @@ import {
 } from '@kurir/core';
 import type { Config } from '../../config';
 import { eq } from 'drizzle-orm';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
-import { changeBalance, type BalanceChange } from '../billing/ledger';
+import { changeBalance, insufficientCredit, type BalanceChange } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
 import { getMessagePrices } from '../products/catalogue';
 import { findApprovedSenderName, requireFeature } from '../users/features';
 import { insertSendRows, type NewSend } from './messages.repo';
 import { SendGroupCommit } from './send-group-commit';
 
-/** Sends up to this size share group commits; a bigger one is a transaction of its own anyway. */
-const GROUP_MAX_RECIPIENTS = 1000;
+/**
+ * Sends up to this size share group commits. A bigger one is a transaction of its own, which
+ * writes its rows before it takes the balance's row lock (see below): a campaign's sends insert in
+ * parallel, where a group holds the lock while it inserts thousands of rows (19 500 → 24 000–27 000
+ * recipients/s accepted, 1 000 per request; bench/campaign.ts).
+ */
+const GROUP_MAX_RECIPIENTS = 100;
 /** A group is committed at once when it holds this many message rows. */
 const GROUP_MAX_ROWS = 5000;
 
@@ -117,10 +122,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const group = !request.test && count <= GROUP_MAX_RECIPIENTS ? groupCommitFor(db, config.messaging.groupCommitMs) : null;
   const { rows, balanceAfter } = group
     ? await group.submit({ debit, rows: send })
-    : await db.transaction(async (tx) => {
-        const change = request.test ? await readBalance(tx, userId) : await changeBalance(tx, debit);
-        return { rows: await insertSendRows(tx, send), balanceAfter: change.balanceAfter };
-      });
+    : await sendAlone(db, debit, send, request.test === true);
   if (!request.scheduledFor) notifyMessagesQueued();
 
   const status: MessageStatus = request.scheduledFor ? 'scheduled' : 'pending';
@@ -139,11 +141,28 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   };
 }
 
+/**
+ * A send in its own transaction. Its rows are written first and the balance debited last, so the
+ * customer's row lock (which every send of theirs needs) is held for the debit and the commit, not
+ * for the insert of thousands of rows; the conditional debit still decides, and a 402 there rolls
+ * the rows back with it. A balance that clearly cannot pay is refused before anything is written.
+ */
+async function sendAlone(db: Database, debit: BalanceChange, send: NewSend, test: boolean): Promise<{ rows: { id: string; recipient: string }[]; balanceAfter: number }> {
+  if (!test && (await readBalance(db, debit.userId)).balanceAfter + debit.amount < 0) {
+    throw insufficientCredit();
+  }
+  return db.transaction(async (tx) => {
+    const rows = await insertSendRows(tx, send);
+    const change = test ? await readBalance(tx, debit.userId) : await changeBalance(tx, debit);
+    return { rows, balanceAfter: change.balanceAfter };
+  });
+}
+
 /** Test sends cost nothing: every price is 0, so nothing is reserved, debited or refunded. */
 const TEST_PRICES = { sms: 0, viber: 0 } as const;
 
-async function readBalance(tx: Tx, userId: string): Promise<{ balanceAfter: number }> {
-  const [row] = await tx.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+async function readBalance(db: DbOrTx, userId: string): Promise<{ balanceAfter: number }> {
+  const [row] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
   return { balanceAfter: row?.credit ?? 0 };
 }
 
