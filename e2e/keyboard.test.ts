@@ -87,6 +87,9 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   await page.waitForURL('**/dashboard');
   await tabTo(page, /^Top Up$/);
   await page.keyboard.press('Enter');
+  // The dialog's code loads when it is first opened: wait for it, as a person would, before
+  // tabbing in it (on a busy machine sixty Tabs can pass before it arrives).
+  await page.getByRole('dialog').waitFor();
   await tabTo(page, /^Continue$/);
   await page.keyboard.press('Enter');
   await tabTo(page, /^Card number/);
