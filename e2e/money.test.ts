@@ -69,6 +69,12 @@ it('tops up with the test card, buys Schedule Send, and opens Scheduled messages
   await dialog(page, 'Schedule Send required').getByRole('button', { name: 'Close' }).click();
   await expect.poll(() => dialog(page, 'Schedule Send required').count()).toBe(0);
   expect(new URL(page.url()).pathname).toBe('/dashboard');
+  // Opened by its address, the page shows the same lock and the way to Products, not an empty list.
+  await page.goto(`${server.url}/dashboard/scheduled-messages`);
+  await expect.poll(() => page.getByText('Schedule Send service required').isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'View Products' }).isVisible()).toBe(true);
+  expect(await page.getByText('No scheduled messages').count()).toBe(0);
+  await page.goto(`${server.url}/dashboard`);
 
   // Top-up: €20 is chosen to begin with; Custom without an amount cannot continue.
   await page.getByRole('button', { name: 'Top Up' }).click();
