@@ -246,22 +246,6 @@ export interface ReceiptTarget {
   channel: Channel;
 }
 
-/**
- * The message a provider id names, locked for the receipt's transaction. Provider ids can repeat
- * (an SMSC restarts its counter): the message still waiting for its receipt wins over an old,
- * settled one with the same id.
- */
-export async function lockReceiptTarget(tx: DbOrTx, provider: string, providerMessageId: string): Promise<ReceiptTarget | null> {
-  const [row] = await tx
-    .select({ id: messages.id, status: messages.status, channel: messages.channel })
-    .from(messages)
-    .where(and(eq(messages.providerMessageId, providerMessageId), eq(messages.provider, provider)))
-    .orderBy(sql`${messages.status} = 'sent' desc`, sql`${messages.createdAt} desc`)
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
-
 /** The messages a batch of provider ids names, locked (receiptTargets), by provider id. */
 export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerMessageIds: readonly string[]): Promise<Map<string, ReceiptTarget>> {
   const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel }>(tx, sql`
@@ -272,9 +256,9 @@ export async function lockReceiptTargets(tx: DbOrTx, provider: string, providerM
 
 /**
  * The CTE `targets(pmid, n, id, status, channel)`: the messages a batch of provider ids names,
- * locked for the receipts (the same choice as lockReceiptTarget for each id: the message still
- * waiting for its receipt wins over an old, settled one). Ids are taken in order, so batches lock
- * alike; `status` is the message's status before the statement.
+ * locked for the receipts. Provider ids can repeat (an SMSC restarts its counter): the message
+ * still waiting for its receipt wins over an old, settled one with the same id. Ids are taken in
+ * order, so batches lock alike; `status` is the message's status before the statement.
  */
 export function receiptTargets(provider: string, providerMessageIds: readonly string[]): SQL {
   const ids = [...new Set(providerMessageIds)].sort();

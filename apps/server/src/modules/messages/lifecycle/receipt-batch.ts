@@ -5,11 +5,11 @@
 // whose message is not known yet are kept in unmatched_receipts in the same flush. A receipt's
 // promise resolves only once its batch is committed (a provider acknowledges it to the SMSC only
 // then), so a crash loses nothing; if a batch fails, each receipt is applied alone.
-import type { Database } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { eq } from 'drizzle-orm';
-import { fallBackToSms, lockReceiptTarget, lockReceiptTargets, type ReceiptTarget } from './message-store';
+import { fallBackToSms, lockReceiptTargets, type ReceiptTarget } from './message-store';
 import { matchReceiptsSettlingDelivered, settleMessage } from './settlement';
 
 export type ReceiptOutcome = 'delivered' | 'failed' | 'fell_back' | 'ignored' | 'contradicted' | 'unmatched';
@@ -88,44 +88,39 @@ export async function applyReceipts(db: Database, provider: string, receipts: re
   if (rest.length === 0) return outcomes;
 
   try {
-    await db.transaction(async (tx) => {
-      const now = await lockReceiptTargets(tx, provider, rest.map((i) => receipts[i]!.providerMessageId));
-      const { delivered, fallBack, failed } = decide(receipts, rest, now, new Set(), outcomes);
-      const idOf = (i: number) => now.get(receipts[i]!.providerMessageId)!.id;
-      const stillSent = eq(messages.status, 'sent');
-      for (const i of delivered) {
-        outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
-      }
-      const fellBack = new Set(await fallBackToSms(tx, fallBack.map(idOf)));
-      for (const i of fallBack) outcomes[i] = fellBack.has(idOf(i)) ? 'fell_back' : 'ignored';
-      for (const i of failed) {
-        const receipt = receipts[i]!;
-        outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'failed', reason: reasonOf(receipt) }, stillSent)) ? 'failed' : 'ignored';
-      }
-    });
+    await db.transaction((tx) => applyLocked(tx, provider, receipts, rest, outcomes));
   } catch {
     for (const i of rest) outcomes[i] = await applyReceipt(db, provider, receipts[i]!);
   }
   return outcomes;
 }
 
-function reasonOf(receipt: DeliveryReceipt): string {
-  return receipt.reason ?? DEFAULT_REASONS[receipt.status as Exclude<DeliveryReceipt['status'], 'delivered'>];
-}
-
 /** One receipt in its own transaction: the exact outcome for a receipt its batch could not apply. */
 export async function applyReceipt(db: Database, provider: string, receipt: DeliveryReceipt): Promise<ReceiptOutcome> {
-  return db.transaction(async (tx): Promise<ReceiptOutcome> => {
-    const row = await lockReceiptTarget(tx, provider, receipt.providerMessageId);
-    if (!row) return 'unmatched';
-    if (row.status !== 'sent') return contradicts(row.status, receipt.status) ? 'contradicted' : 'ignored';
-    const stillSent = eq(messages.status, 'sent');
-    if (receipt.status === 'delivered') {
-      return (await settleMessage(tx, row.id, { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
-    }
-    if (row.channel === 'viber') return (await fallBackToSms(tx, [row.id])).length > 0 ? 'fell_back' : 'ignored';
-    return (await settleMessage(tx, row.id, { status: 'failed', reason: reasonOf(receipt) }, stillSent)) ? 'failed' : 'ignored';
-  });
+  const outcomes: ReceiptOutcome[] = [];
+  await db.transaction((tx) => applyLocked(tx, provider, [receipt], [0], outcomes));
+  return outcomes[0]!;
+}
+
+/**
+ * Locks the messages receipts `indices` name (in provider-id order) and applies the receipts to
+ * them as they are now: a transaction's work, each change guarded by "still sent, unsettled".
+ */
+async function applyLocked(tx: Tx, provider: string, receipts: readonly DeliveryReceipt[], indices: readonly number[], outcomes: ReceiptOutcome[]): Promise<void> {
+  const targets = await lockReceiptTargets(tx, provider, indices.map((i) => receipts[i]!.providerMessageId));
+  const { delivered, fallBack, failed } = decide(receipts, indices, targets, new Set(), outcomes);
+  const idOf = (i: number) => targets.get(receipts[i]!.providerMessageId)!.id;
+  const stillSent = eq(messages.status, 'sent');
+  for (const i of delivered) {
+    outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'delivered' }, stillSent)) ? 'delivered' : 'ignored';
+  }
+  const fellBack = new Set(await fallBackToSms(tx, fallBack.map(idOf)));
+  for (const i of fallBack) outcomes[i] = fellBack.has(idOf(i)) ? 'fell_back' : 'ignored';
+  for (const i of failed) {
+    const receipt = receipts[i]!;
+    const reason = receipt.reason ?? DEFAULT_REASONS[receipt.status as Exclude<DeliveryReceipt['status'], 'delivered'>];
+    outcomes[i] = (await settleMessage(tx, idOf(i), { status: 'failed', reason }, stillSent)) ? 'failed' : 'ignored';
+  }
 }
 
 interface Waiting {
