@@ -179,25 +179,3 @@ const toNewEntry = (c: ContactCheck): NewEntry => ({
   email: c.email || null,
   notes: c.notes || null,
 });
-
-/**
- * Writes already-checked contacts (distinct numbers) in one transaction: if any statement fails,
- * none of the rows stay. Numbers already in the phonebook — including ones a concurrent import
- * just committed — are skipped by the unique index. Returns the numbers inserted.
- */
-export async function insertContactsAtomically(
-  db: DbOrTx,
-  userId: string,
-  phonebookId: string,
-  contacts: readonly NewEntry[],
-): Promise<Set<string>> {
-  return db.transaction(async (tx) => {
-    if (!(await lockPhonebook(tx, userId, phonebookId))) throw phonebookNotFound();
-    const inserted = new Set<string>();
-    for (let start = 0; start < contacts.length; start += IMPORT_CHUNK_ROWS) {
-      const chunk = contacts.slice(start, start + IMPORT_CHUNK_ROWS);
-      for (const phone of await insertEntries(tx, userId, phonebookId, chunk)) inserted.add(phone);
-    }
-    return inserted;
-  });
-}

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContactText, toImportEntries } from '@kurir/core';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { insertContactsAtomically } from './contacts-import.service';
 import { findPhonebookRecipients } from './recipients';
 import { mobile, phonebookClient, signInWithPhonebook } from './phonebooks.test-support';
 
@@ -136,20 +135,26 @@ describe('all or nothing', () => {
   it('a database failure in a later chunk leaves nothing of the import behind', async () => {
     const id = await api.createPhonebook();
     await api.addContact(id, 'Before', '+38640999999');
-    // 2500 rows = three statements; row 1700 passes no API check (it bypasses them here) but
-    // breaks the table's name-length constraint, in the second statement.
-    const rows = Array.from({ length: 2500 }, (_, i) => ({
-      name: i === 1700 ? 'x'.repeat(150) : `C${i}`,
-      phoneNumber: mobile(i),
-      email: null,
-      notes: null,
-    }));
-    await expect(insertContactsAtomically(t.db, userId, id, rows)).rejects.toThrow();
-    expect(await api.contactCount(id)).toBe(1);
-    expect((await api.entries(id)).map((e) => e.name)).toEqual(['Before']);
-    // The same rows without the bad one go in whole.
-    rows[1700]!.name = 'fixed';
-    expect((await insertContactsAtomically(t.db, userId, id, rows)).size).toBe(2500);
+    // 2500 rows = three statements of 1 000; a trigger refuses row 1700's number, in the second
+    // statement, after the first is already written in the transaction.
+    await t.db.execute(sql.raw(`
+      create function refuse_bulk_row() returns trigger language plpgsql as $$
+      begin
+        if new.phone_number = '${mobile(1700)}' then raise exception 'forced failure'; end if;
+        return new;
+      end $$`));
+    await t.db.execute(sql.raw('create trigger refuse_bulk_row before insert on phonebook_entries for each row execute function refuse_bulk_row()'));
+    const rows = Array.from({ length: 2500 }, (_, i) => ({ name: `C${i}`, phone_number: mobile(i) }));
+    try {
+      expect((await api.bulk(id, rows)).status).toBe(500);
+      expect(await api.contactCount(id)).toBe(1);
+      expect((await api.entries(id)).map((e) => e.name)).toEqual(['Before']);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_bulk_row on phonebook_entries'));
+      await t.db.execute(sql.raw('drop function refuse_bulk_row()'));
+    }
+    // The same rows, the database willing, go in whole.
+    expect((await api.bulk(id, rows)).body.imported).toBe(2500);
     expect(await api.contactCount(id)).toBe(2501);
   });
 });
