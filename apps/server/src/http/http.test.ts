@@ -253,6 +253,11 @@ describe('the web app', () => {
       const landing = await app.app.inject({ method: 'GET', url: '/' });
       expect(landing.body).toContain('Kurir landing');
       expect(landing.headers['cache-control']).toBe('no-cache');
+      // The security headers are on the web app's pages and files too.
+      for (const res of [landing, br]) {
+        expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
       const page = await app.app.inject({ method: 'GET', url: '/Dashboard/Phonebook/abc/entries?x=1' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
