@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GSM_BASIC_CHARACTERS, GSM_EXTENSION_CHARACTERS, isGsmCharacter, septetsOf } from './gsm-alphabet';
+import { GSM_BASIC_CHARACTERS, GSM_EXTENSION_CHARACTERS, gsmSeptets, isGsmCharacter, septetsOf } from './gsm-alphabet';
 import { analyzeMessage, countParts, detectEncoding, splitIntoParts, type MessageAnalysis } from './sms';
 
 const gsm = (n: number) => 'a'.repeat(n);
@@ -19,6 +19,16 @@ describe('GSM 03.38 alphabet', () => {
     expect(GSM_BASIC_CHARACTERS.size).toBe(127);
     expect(GSM_EXTENSION_CHARACTERS.size).toBe(10);
     expect(GSM_BASIC_CHARACTERS.has('\u001B')).toBe(false);
+  });
+
+  it('writes each character as its code, an extension character as the escape and its code', () => {
+    expect([...gsmSeptets('@A_a§')]).toEqual([0x00, 0x41, 0x11, 0x61, 0x5f]);
+    expect([...gsmSeptets('{€}')]).toEqual([0x1b, 0x28, 0x1b, 0x65, 0x1b, 0x29]);
+    expect([...gsmSeptets('Δ\n')]).toEqual([0x10, 0x0a]);
+    // Outside the alphabet: a space (the message would have been UCS-2).
+    expect([...gsmSeptets('a`č')]).toEqual([0x61, 0x20, 0x20]);
+    expect([...gsmSeptets('😀')]).toEqual([0x20, 0x20]);
+    expect(gsmSeptets('').length).toBe(0);
   });
 
   it('carries every printable ASCII character except the backtick', () => {

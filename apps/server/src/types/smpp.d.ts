@@ -42,6 +42,7 @@ declare module 'smpp' {
       response(options?: Record<string, unknown>): PDU;
       toBuffer(): Buffer;
       static maxLength: number;
+      static fromBuffer(buffer: Buffer): PDU;
     }
 
     interface ConnectOptions {
@@ -79,6 +80,7 @@ declare module 'smpp' {
     const errors: Record<string, number>;
     const encodings: {
       ASCII: { encode(text: string): Buffer; decode(bytes: Buffer): string };
+      UCS2: { encode(text: string): Buffer; decode(bytes: Buffer): string };
     };
     const consts: {
       ESM_CLASS: Record<string, number>;

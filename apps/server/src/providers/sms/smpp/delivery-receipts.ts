@@ -6,6 +6,7 @@
 // when every part is; it failed (or expired) as soon as any part did. The part → message map is
 // kept in memory here for speed, and in the database (part-store.ts) so a restart loses nothing.
 import type smpp from 'smpp';
+import { gsmSeptets } from '@kurir/core';
 import type { DeliveryReceipt } from '../types';
 
 export interface PartReceipt {
@@ -41,25 +42,28 @@ const STATE_NAMES = ['SCHEDULED', 'ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'U
  * The receipt text as the SMSC sent it. smpp decodes data_coding 0/1 as GSM 03.38, which turns a
  * few ASCII symbols into other letters ("_" into "§"); encoding back gives the original bytes.
  */
-function receiptText(pdu: smpp.PDU, gsm: { encode(text: string): Buffer }): string {
+function receiptText(pdu: smpp.PDU): string {
   const short = pdu.short_message;
   const message = short && typeof short === 'object' && 'message' in short ? short.message : short;
   if (Buffer.isBuffer(message)) return message.toString('latin1');
   if (typeof message !== 'string') return '';
   const coding = (pdu.data_coding ?? 0) & 0x0f;
-  return coding === 0 || coding === 1 ? gsm.encode(message).toString('latin1') : message;
+  return coding === 0 || coding === 1 ? Buffer.from(gsmSeptets(message)).toString('latin1') : message;
 }
 
-function field(text: string, name: string): string | undefined {
-  return new RegExp(`(?:^|\\s)${name}:(\\S+)`, 'i').exec(text)?.[1];
+/** The receipt text's fields we read, as `name:value` words. */
+const FIELDS = { id: /(?:^|\s)id:(\S+)/i, stat: /(?:^|\s)stat:(\S+)/i, err: /(?:^|\s)err:(\S+)/i };
+
+function field(text: string, name: keyof typeof FIELDS): string | undefined {
+  return FIELDS[name].exec(text)?.[1];
 }
 
 /** Reads a deliver_sm; null when it is not a delivery receipt (a mobile-originated message). */
-export function parseReceipt(pdu: smpp.PDU, gsm: { encode(text: string): Buffer }): PartReceipt | null {
+export function parseReceipt(pdu: smpp.PDU): PartReceipt | null {
   const esmClass = pdu.esm_class ?? 0;
   const flagged = (esmClass & ESM_MESSAGE_TYPE_MASK) === ESM_DELIVERY_RECEIPT;
   if (!flagged && pdu.receipted_message_id === undefined) return null;
-  const text = receiptText(pdu, gsm);
+  const text = receiptText(pdu);
   const messageId = pdu.receipted_message_id || field(text, 'id');
   const stateName =
     pdu.message_state !== undefined ? STATE_NAMES[pdu.message_state] : field(text, 'stat')?.toUpperCase();

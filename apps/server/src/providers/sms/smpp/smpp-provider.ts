@@ -212,7 +212,7 @@ export class SmppProvider implements SmsProvider {
 
   /** Answers every deliver_sm; a receipt we could not record is refused so the SMSC sends it again. */
   private async onDeliverSm(pdu: smpp.PDU): Promise<number> {
-    const part = parseReceipt(pdu, smpp.encodings.ASCII);
+    const part = parseReceipt(pdu);
     if (!part) {
       this.log.info({ from: pdu.source_addr }, 'SMPP mobile-originated message ignored');
       return ESME_ROK;

@@ -1,7 +1,7 @@
 // Turns one outbound message into the submit_sm PDUs an SMSC expects: addresses with their
 // TON/NPI, the text split exactly as core bills it (GSM 03.38 or UCS-2), and for a long message one
 // PDU per part with a concatenation header so the phone shows one message.
-import { analyzeMessage, splitIntoParts } from '@kurir/core';
+import { analyzeMessage, gsmSeptets, splitIntoParts, type SmsEncoding } from '@kurir/core';
 import { ProviderError, type OutboundMessage } from '../types';
 
 export interface Address {
@@ -104,6 +104,16 @@ export function submitPdusFor(
     registered_delivery: 1,
     data_coding: encoding === 'gsm' ? options.gsmDataCoding : DATA_CODING_UCS2,
     ...(message.validitySeconds ? { validity_period: relativeValidity(message.validitySeconds) } : {}),
-    short_message: multipart ? { udh: concatenationHeader(reference, parts.length, index), message: text } : text,
+    short_message: multipart ? Buffer.concat([concatenationHeader(reference, parts.length, index), encodeText(text, encoding)]) : encodeText(text, encoding),
   }));
+}
+
+/**
+ * The bytes of a part's text: GSM 03.38 one septet per octet, or UCS-2 (UTF-16 big-endian). Given
+ * as bytes, the smpp package writes them as they are; given text, it looked its alphabet up
+ * again for every PDU, a tenth of the dispatcher's time.
+ */
+export function encodeText(text: string, encoding: SmsEncoding): Buffer {
+  if (encoding === 'gsm') return Buffer.from(gsmSeptets(text));
+  return Buffer.from(text, 'utf16le').swap16();
 }

@@ -1,0 +1,39 @@
+// The bytes Kurir writes for a part's text are the bytes the smpp package itself wrote when it
+// was given the text (Kurir now hands it bytes, so it no longer looks the alphabet up per PDU).
+import { describe, expect, it } from 'vitest';
+import smpp from 'smpp';
+import { GSM_BASIC_CHARACTERS, GSM_EXTENSION_CHARACTERS } from '@kurir/core';
+import { encodeText } from './submit-pdus';
+import { parseReceipt } from './delivery-receipts';
+
+const everyGsmCharacter = [...GSM_BASIC_CHARACTERS, ...GSM_EXTENSION_CHARACTERS].join('');
+
+describe('text encoding of submit_sm', () => {
+  it('writes GSM text as smpp 0.5.1 does, for every character of the alphabet', () => {
+    expect([...encodeText(everyGsmCharacter, 'gsm')]).toEqual([...smpp.encodings.ASCII.encode(everyGsmCharacter)]);
+    const sentence = 'Hello {name}, your code is [4242] ~ €10 | ok_§ Ünicode-free\n';
+    expect([...encodeText(sentence, 'gsm')]).toEqual([...smpp.encodings.ASCII.encode(sentence)]);
+  });
+
+  it('writes UCS-2 as UTF-16 big-endian, as smpp 0.5.1 does, surrogate pairs included', () => {
+    const text = 'Živjo ✓ 😀 čšž';
+    expect([...encodeText(text, 'unicode')]).toEqual([...smpp.encodings.UCS2.encode(text)]);
+  });
+
+  it('survives the round trip through a PDU: what the SMSC decodes is the text', () => {
+    const text = 'Price: €10 {ok} [x] ~ ^ \\ | _ §';
+    const pdu = new smpp.PDU('submit_sm', { data_coding: 0, short_message: encodeText(text, 'gsm') });
+    const read = smpp.PDU.fromBuffer(pdu.toBuffer());
+    expect((read.short_message as smpp.DecodedMessage).message).toBe(text);
+  });
+});
+
+describe('receipt text', () => {
+  it('reads the fields of a GSM-coded receipt whose text the smpp package decoded', () => {
+    const text = 'id:ab_cd sub:001 dlvrd:001 submit date:2611251030 done date:2611251031 stat:UNDELIV err:042 text:x';
+    const wire = new smpp.PDU('deliver_sm', { esm_class: 0x04, data_coding: 0, short_message: Buffer.from(text, 'latin1') });
+    const pdu = smpp.PDU.fromBuffer(wire.toBuffer());
+    // smpp decoded "_" (0x5F) as "§"; the receipt's id is still the SMSC's.
+    expect(parseReceipt(pdu)).toMatchObject({ messageId: 'ab_cd', status: 'failed', errorCode: '042' });
+  });
+});
