@@ -4,8 +4,13 @@
 // one (or the last attempt) fails the message and refunds it. Any number of dispatchers, in one
 // process or many, share the queue safely (see modules/messages/lifecycle/message-store.ts). The
 // loop knows the database only through the small MessageStore it is given.
+//
+// Sends accepted by this process come without a claim: their rows are written leased to this
+// dispatcher and handed over in memory (modules/messages/lifecycle/hand-off.ts). Claimed batches
+// and handed-off ones share the same submit slots.
 import { randomUUID } from 'node:crypto';
 import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/messages/lifecycle/message-store';
+import type { HandOffLease, HandOffTarget } from '../modules/messages/lifecycle/hand-off';
 import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
 import { countSubmit } from '../observability/metrics';
@@ -35,8 +40,13 @@ export function backoffSeconds(base: number, attempts: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, base * 2 ** Math.max(0, attempts - 1));
 }
 
-export class Dispatcher {
+export class Dispatcher implements HandOffTarget {
   private running = false;
+  /** Submits in flight, claimed or handed off: at most `concurrency`. */
+  private readonly slots: Slots;
+  /** Rows reserved for hand-offs and not finished yet: at most a batch, like one claim. */
+  private handedOffRows = 0;
+  private readonly handOffs = new Set<Promise<void>>();
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   /** Set when woken while busy, so the next sleep is skipped rather than the signal lost. */
@@ -52,7 +62,9 @@ export class Dispatcher {
     private readonly testProvider: SmsProvider | null = provider.name === 'simulator' ? provider : null,
     /** Acceptances not recorded yet, for this process's receipt handler to wait for. */
     private readonly acceptances: UnrecordedAcceptances | null = null,
-  ) {}
+  ) {
+    this.slots = new Slots(options.concurrency);
+  }
 
   start(): void {
     if (this.running) return;
@@ -61,13 +73,17 @@ export class Dispatcher {
     this.loop = this.run();
   }
 
-  /** Stops claiming, lets the batch in hand finish (its submits and their records), then returns. */
+  /**
+   * Stops claiming and taking hand-offs, lets the batches in hand finish (their submits and their
+   * records), then returns.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
     this.wakeUp();
     await this.loop;
     this.loop = null;
+    await Promise.all(this.handOffs);
   }
 
   /** Claims one batch and processes it; returns how many messages it took. */
@@ -79,27 +95,57 @@ export class Dispatcher {
       leaseToken,
     });
     if (claimed.length === 0) return 0;
+    await this.process(leaseToken, claimed);
+    return claimed.length;
+  }
+
+  reserve(rows: number): HandOffLease | null {
+    if (!this.running || this.handedOffRows + rows > this.options.batchSize) return null;
+    this.handedOffRows += rows;
+    return { token: randomUUID(), seconds: this.options.leaseSeconds, rows };
+  }
+
+  take(lease: HandOffLease, messages: ClaimedMessage[]): void {
+    const done = this.process(lease.token, messages)
+      .catch((error: unknown) => this.log.error({ err: error }, 'dispatcher: recording a handed-off batch failed'))
+      .finally(() => {
+        this.handedOffRows -= lease.rows;
+        this.handOffs.delete(done);
+      });
+    this.handOffs.add(done);
+  }
+
+  release(lease: HandOffLease): void {
+    this.handedOffRows -= lease.rows;
+  }
+
+  /** Submits a batch held under one lease, and records what became of each message. */
+  private async process(leaseToken: string, claimed: ClaimedMessage[]): Promise<void> {
     const batch = await this.switchUncarriedViber(leaseToken, claimed);
 
     // Acceptances are recorded continuously (group commit, see acceptance-recorder.ts), and a
     // submit slot is free again only once its acceptance is recorded: a crash then resends at
     // most the `concurrency` messages in flight, and receipts rarely arrive before the provider id.
     const recorder = new AcceptanceRecorder((group) => this.recordAccepted(leaseToken, group));
-    await forEachLimited(batch, this.options.concurrency, async (m) => {
-      if (recorder.failed) return; // the database is not taking records; the lease brings them back
-      try {
-        const result = await this.submit(m);
-        countSubmit(result.provider, undefined);
-        const acceptance = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
-        this.acceptances?.track(result.provider, result.providerMessageId, acceptance);
-        await acceptance.recorded;
-      } catch (error) {
-        countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
-        await this.recordFailure(leaseToken, m, error);
-      }
-    });
+    await Promise.all(
+      batch.map(async (m) => {
+        await this.slots.acquire();
+        try {
+          if (recorder.failed) return; // the database is not taking records; the lease brings them back
+          const result = await this.submit(m);
+          countSubmit(result.provider, undefined);
+          const acceptance = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
+          this.acceptances?.track(result.provider, result.providerMessageId, acceptance);
+          await acceptance.recorded;
+        } catch (error) {
+          countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
+          await this.recordFailure(leaseToken, m, error);
+        } finally {
+          this.slots.release();
+        }
+      }),
+    );
     await recorder.finish();
-    return claimed.length;
   }
 
   /**
@@ -193,6 +239,30 @@ export class Dispatcher {
       // The lease runs out and the message is claimed again: nothing is lost.
       this.log.error({ err: recordError, messageId: m.id }, 'dispatcher: could not record a failed submit');
     }
+  }
+}
+
+/** A counting semaphore: waiters are let in in the order they came. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
   }
 }
 

@@ -10,6 +10,7 @@ import { createMessageStore, fallBackOverdueViber } from '../modules/messages/li
 import { notifyMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { receiptHandler, retryUnmatchedReceipts } from '../modules/messages/lifecycle/receipts';
 import { UnrecordedAcceptances } from '../modules/messages/lifecycle/unrecorded-acceptances';
+import { setHandOffTarget } from '../modules/messages/lifecycle/hand-off';
 import { Dispatcher, type JobLogger } from './dispatcher';
 import { SimulatorProvider } from '../providers/sms/simulator/simulator';
 import { API_CLEANUP_MS, cleanUpApiRecords, startWebhookJobs } from './webhook-delivery';
@@ -46,6 +47,8 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
   sms.onReceipt(receiptHandler(db, sms.name, acceptances));
   if (testSms !== sms) testSms.onReceipt(receiptHandler(db, testSms.name, acceptances));
   dispatcher.start();
+  // This process's sends are written claimed by this dispatcher and handed to it.
+  setHandOffTarget(db, dispatcher);
   const webhooks = startWebhookJobs({ db, config, log });
 
   const periodic = [
@@ -62,6 +65,7 @@ export function startJobs(deps: { db: Database; sms: SmsProvider; config: Pick<C
   return {
     dispatcher,
     async stop() {
+      setHandOffTarget(db, null);
       await Promise.all([...periodic.map((p) => p.stop()), webhooks.stop()]);
       await dispatcher.stop();
       if (testSms !== sms) await testSms.close();

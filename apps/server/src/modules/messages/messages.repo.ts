@@ -71,7 +71,12 @@ export interface GroupedSendRows {
  * its recipients as an array. Returns, per send, its balance after and its rows in its
  * recipients' order.
  */
-export async function insertSendGroup(db: DbOrTx, sends: readonly { debit: GroupDebit; send: NewSend }[]): Promise<GroupedSendRows[]> {
+export async function insertSendGroup(
+  db: DbOrTx,
+  sends: readonly { debit: GroupDebit; send: NewSend }[],
+  /** Immediate rows are written claimed under this lease (lifecycle/hand-off.ts); scheduled ones never. */
+  lease: { token: string; seconds: number } | null = null,
+): Promise<GroupedSendRows[]> {
   const payload = sends.map(({ debit, send: s }) => ({
     i: debit.index,
     b: s.batchId,
@@ -94,11 +99,15 @@ export async function insertSendGroup(db: DbOrTx, sends: readonly { debit: Group
         as s(i integer, b uuid, m text, s text, t text, c text, st text, p integer, rp bigint, sp bigint, pr bigint, sf timestamptz, rs jsonb)),
     group_rows as (
       insert into messages (user_id, batch_id, recipient, message, sender_name, message_type, requested_channel,
-                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at)
-      select p.u, s.b, r.recipient, s.m, s.s, s.t, s.c, s.c, s.st, s.p, s.rp, s.sp, s.pr, s.sf, coalesce(s.sf, now())
+                            channel, status, parts, reserved_price, sms_price, price, scheduled_for, next_attempt_at,
+                            lease_token, locked_until, attempts)
+      select p.u, s.b, r.recipient, s.m, s.s, s.t, s.c, s.c, s.st, s.p, s.rp, s.sp, s.pr, s.sf, coalesce(s.sf, now()),
+             l.token, now() + l.seconds * interval '1 second', (l.token is not null)::integer
         from group_paid p
         join group_sends s on s.i = p.i
        cross join lateral jsonb_array_elements_text(s.rs) with ordinality as r(recipient, n)
+        left join (select ${lease?.token ?? null}::uuid as token, ${lease?.seconds ?? 0}::integer as seconds) l
+          on l.token is not null and s.sf is null
        order by p.i, r.n
       returning id, recipient, batch_id)
     select s.i,

@@ -7,7 +7,12 @@
 // its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a crash loses
 // nothing that was answered 200. If the group's statement fails for any other reason, every member
 // is tried alone, so one bad member cannot fail the others.
+//
+// When this process's dispatcher has room, the group's immediate rows are written already claimed
+// by it and handed to it after the commit (lifecycle/hand-off.ts).
 import type { Database } from '../../db/client';
+import { handOffTargetFor } from './lifecycle/hand-off';
+import type { ClaimedMessage } from './lifecycle/message-store';
 import { AppError } from '../../lib/errors';
 import { changeBalance, type BalanceChange, type GroupDebit } from '../billing/ledger';
 import { insertSendGroup, insertSendRows, type NewSend } from './messages.repo';
@@ -21,6 +26,8 @@ export interface GroupedSend {
 export interface GroupedSendResult {
   rows: { id: string; recipient: string }[];
   balanceAfter: number;
+  /** The rows went to this process's dispatcher: no other dispatcher needs waking. */
+  handedOff: boolean;
 }
 
 interface Member {
@@ -81,17 +88,26 @@ export class SendGroupCommit {
   }
 
   private async commit(group: Member[]): Promise<void> {
+    const target = handOffTargetFor(this.db);
+    const immediate = group.filter((m) => !m.send.rows.scheduledFor);
+    const lease = immediate.length > 0 ? (target?.reserve(immediate.reduce((n, m) => n + m.send.rows.recipients.length, 0)) ?? null) : null;
     let outcomes: Awaited<ReturnType<typeof insertSendGroup>>;
     try {
-      outcomes = await insertSendGroup(this.db, group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })));
+      outcomes = await insertSendGroup(this.db, group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })), lease);
     } catch {
+      if (lease) target!.release(lease);
       await Promise.all(group.map((m) => this.commitAlone(m)));
       return;
+    }
+    if (lease) {
+      const handed = group.flatMap((m, i) => (m.send.rows.scheduledFor ? [] : claimedRows(m.send.rows, outcomes[i]!.rows)));
+      if (handed.length > 0) target!.take(lease, handed);
+      else target!.release(lease);
     }
     await Promise.all(
       group.map(async (m, i) => {
         const outcome = outcomes[i]!;
-        if (outcome.balanceAfter !== null) m.resolve({ rows: outcome.rows, balanceAfter: outcome.balanceAfter });
+        if (outcome.balanceAfter !== null) m.resolve({ rows: outcome.rows, balanceAfter: outcome.balanceAfter, handedOff: lease !== null && !m.send.rows.scheduledFor });
         else if (!outcome.known) m.reject(new AppError(404, 'user_not_found', 'User not found'));
         else await this.commitAlone(m);
       }),
@@ -104,13 +120,26 @@ export class SendGroupCommit {
       m.resolve(
         await this.db.transaction(async (tx) => {
           const change = await changeBalance(tx, m.send.debit);
-          return { rows: await insertSendRows(tx, m.send.rows), balanceAfter: change.balanceAfter };
+          return { rows: await insertSendRows(tx, m.send.rows), balanceAfter: change.balanceAfter, handedOff: false };
         }),
       );
     } catch (error) {
       m.reject(error);
     }
   }
+}
+
+/** A member's rows as the dispatcher takes them: what the claim would have read back. */
+function claimedRows(send: NewSend, rows: readonly { id: string; recipient: string }[]): ClaimedMessage[] {
+  return rows.map((row) => ({
+    id: row.id,
+    recipient: row.recipient,
+    message: send.message,
+    senderName: send.senderName,
+    channel: send.channel,
+    attempts: 1,
+    test: false,
+  }));
 }
 
 function groupDebit(change: BalanceChange, index: number): GroupDebit {
