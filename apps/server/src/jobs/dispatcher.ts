@@ -33,6 +33,9 @@ export interface JobLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** How long a stopping dispatcher waits for sends reserved before the stop to be committed. */
+const HAND_OFF_STOP_WAIT_MS = 2000;
+
 /** The longest wait between two attempts of one message. */
 const MAX_BACKOFF_SECONDS = 3600;
 
@@ -44,8 +47,9 @@ export class Dispatcher implements HandOffTarget {
   private running = false;
   /** Submits in flight, claimed or handed off: at most `concurrency`. */
   private readonly slots: Slots;
-  /** Rows reserved for hand-offs and not finished yet: at most a batch, like one claim. */
-  private handedOffRows = 0;
+  /** Rows reserved for hand-offs and not taken yet, and rows taken and not finished: at most a batch together, like one claim. */
+  private reservedRows = 0;
+  private takenRows = 0;
   private readonly handOffs = new Set<Promise<void>>();
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -83,6 +87,11 @@ export class Dispatcher implements HandOffTarget {
     this.wakeUp();
     await this.loop;
     this.loop = null;
+    // A send reserved before the stop may still be committing: wait a little for it to be taken
+    // (or released), then for every handed-off batch. Past that, its lease brings it back.
+    for (let waited = 0; this.reservedRows > 0 && waited < HAND_OFF_STOP_WAIT_MS; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await Promise.all(this.handOffs);
   }
 
@@ -100,23 +109,25 @@ export class Dispatcher implements HandOffTarget {
   }
 
   reserve(rows: number): HandOffLease | null {
-    if (!this.running || this.handedOffRows + rows > this.options.batchSize) return null;
-    this.handedOffRows += rows;
+    if (!this.running || this.reservedRows + this.takenRows + rows > this.options.batchSize) return null;
+    this.reservedRows += rows;
     return { token: randomUUID(), seconds: this.options.leaseSeconds, rows };
   }
 
   take(lease: HandOffLease, messages: ClaimedMessage[]): void {
+    this.reservedRows -= lease.rows;
+    this.takenRows += lease.rows;
     const done = this.process(lease.token, messages)
       .catch((error: unknown) => this.log.error({ err: error }, 'dispatcher: recording a handed-off batch failed'))
       .finally(() => {
-        this.handedOffRows -= lease.rows;
+        this.takenRows -= lease.rows;
         this.handOffs.delete(done);
       });
     this.handOffs.add(done);
   }
 
   release(lease: HandOffLease): void {
-    this.handedOffRows -= lease.rows;
+    this.reservedRows -= lease.rows;
   }
 
   /** Submits a batch held under one lease, and records what became of each message. */

@@ -103,6 +103,26 @@ describe('hand-off to the dispatcher of the process', () => {
     }
   });
 
+  it('a stopping dispatcher takes no new hand-off, and waits for one reserved before the stop', async () => {
+    const fake = new FakeProvider();
+    const d = dispatcherFor(t.db, fake);
+    d.start();
+    const { phone, api } = await customer(t, { credit: 1 * SMS_PRICE });
+    setHandOffTarget(t.db, d);
+    const lease = d.reserve(1)!;
+    expect(lease).not.toBeNull();
+    // The send commits while the dispatcher is stopping: it is written under the reserved lease.
+    const target: HandOffTarget = { reserve: () => lease, take: (l, m) => d.take(l, m), release: (l) => d.release(l) };
+    setHandOffTarget(t.db, target);
+    const stopped = d.stop();
+    expect(d.reserve(1)).toBeNull();
+    const res = await api.send({ recipient: newPhone(), message: 'Last one' });
+    setHandOffTarget(t.db, null);
+    await stopped;
+    expect(res.status).toBe(200);
+    expect((await messagesOf(t.db, phone)).map((r) => r.status)).toEqual(['sent']);
+  });
+
   it('rows handed to a dispatcher that died are claimed by another once their lease has run out, and sent once', async () => {
     const dead = new HoldingTarget(true);
     setHandOffTarget(t.db, dead);
