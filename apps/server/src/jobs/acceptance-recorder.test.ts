@@ -23,12 +23,12 @@ describe('AcceptanceRecorder', () => {
       writes.push(group.map((g) => g.id));
       await sleep(20);
     });
-    const first = recorder.record({ id: 'a', providerMessageId: '1' }).recorded;
+    const first = recorder.record({ id: 'a', providerMessageId: '1', leaseToken: 'l' }).recorded;
     // The first flush has taken 'a' once the event loop has turned; these gather meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
-    const later = ['b', 'c', 'd'].map((id) => recorder.record({ id, providerMessageId: id }).recorded);
+    const later = ['b', 'c', 'd'].map((id) => recorder.record({ id, providerMessageId: id, leaseToken: 'l' }).recorded);
     await Promise.all([first, ...later]);
-    await recorder.finish();
+    await recorder.idle();
     expect(writes).toEqual([['a'], ['b', 'c', 'd']]);
   });
 
@@ -39,26 +39,31 @@ describe('AcceptanceRecorder', () => {
       await sleep(20);
       return new Set(group.filter((g) => g.delivered).map((g) => g.id));
     });
-    const a = recorder.record({ id: 'a', providerMessageId: '1' });
+    const a = recorder.record({ id: 'a', providerMessageId: '1', leaseToken: 'l' });
     expect(a.foldDelivery()).toBe(true); // the same turn: the flush has not taken it yet
     expect(a.foldDelivery()).toBe(false); // a repeated receipt is applied as usual (and ignored there)
     await new Promise((resolve) => setImmediate(resolve));
-    const b = recorder.record({ id: 'b', providerMessageId: '2' });
+    const b = recorder.record({ id: 'b', providerMessageId: '2', leaseToken: 'l' });
     await sleep(30); // the first flush is done, the second has taken 'b' and is writing it
     expect(b.foldDelivery()).toBe(false); // so b's receipt waits for the record and is applied after it
     expect(await a.recorded).toBe(true);
     expect(await b.recorded).toBe(false);
-    await recorder.finish();
+    await recorder.idle();
     expect(written).toEqual([[{ id: 'a', delivered: true }], [{ id: 'b', delivered: undefined }]]);
   });
 
-  it('reports a failed write once everything is done, and says so meanwhile', async () => {
+  it('tells each acceptance of a group whose write failed, and only those', async () => {
+    let calls = 0;
     const recorder = new AcceptanceRecorder(async () => {
-      throw new Error('database down');
+      if (++calls === 1) throw new Error('database down');
     });
-    expect(await recorder.record({ id: 'a', providerMessageId: '1' }).recorded).toBe(false);
-    expect(recorder.failed).toBe(true);
-    await expect(recorder.finish()).rejects.toThrow('database down');
+    const a = recorder.record({ id: 'a', providerMessageId: '1', leaseToken: 'l' });
+    expect(await a.recorded).toBe(false);
+    expect(String(a.failure)).toContain('database down');
+    const b = recorder.record({ id: 'b', providerMessageId: '2', leaseToken: 'l' });
+    expect(await b.recorded).toBe(false);
+    expect(b.failure).toBeNull();
+    await recorder.idle();
   });
 });
 
@@ -73,7 +78,7 @@ describe('the dispatcher with a slow database', () => {
     const store: MessageStore = {
       claimDue: async () => batch,
       switchToSms: async () => {},
-      markSent: async (_lease, _provider, group: readonly AcceptedMessage[]) => {
+      markSent: async (_provider, group: readonly AcceptedMessage[]) => {
         await sleep(15);
         groups.push(group.length);
         recorded += group.length;
@@ -100,5 +105,40 @@ describe('the dispatcher with a slow database', () => {
     expect(widest).toBeLessThanOrEqual(CONCURRENCY);
     expect(Math.max(...groups)).toBeLessThanOrEqual(CONCURRENCY);
     expect(groups.length).toBeLessThan(300 / 2); // grouped, not one statement per message
+  });
+
+  it('records the acceptances of different batches (two hand-offs) in one statement, each under its own lease', async () => {
+    const written: { id: string; leaseToken: string }[][] = [];
+    const store: MessageStore = {
+      claimDue: async () => [],
+      switchToSms: async () => {},
+      markSent: async (_provider, group: readonly AcceptedMessage[]) => {
+        written.push(group.map((a) => ({ id: a.id, leaseToken: a.leaseToken })));
+        await sleep(15);
+        return new Set<string>();
+      },
+      retry: async () => {},
+      fail: async () => {},
+    };
+    const provider: SmsProvider = {
+      name: 'instant',
+      channels: ['sms'],
+      submit: async (m) => {
+        await sleep(1);
+        return { providerMessageId: `p-${m.id}` };
+      },
+      onReceipt() {},
+      close: async () => {},
+    };
+    const options = { batchSize: 100, concurrency: 8, leaseSeconds: 60, maxAttempts: 3, retryBaseSeconds: 1, pollMs: 60_000, viberValiditySeconds: 3600 };
+    const d = new Dispatcher(store, provider, options, quiet);
+    d.start();
+    const [a, b] = [d.reserve(5)!, d.reserve(5)!];
+    d.take(a, claimed(5));
+    d.take(b, claimed(10).slice(5));
+    await d.stop();
+    expect(written.flat().map((w) => w.id).sort()).toEqual(claimed(10).map((m) => m.id).sort());
+    expect(written.flat().every((w) => w.leaseToken === (Number(w.id.slice(1)) < 5 ? a.token : b.token))).toBe(true);
+    expect(written.some((group) => new Set(group.map((w) => w.leaseToken)).size === 2)).toBe(true);
   });
 });

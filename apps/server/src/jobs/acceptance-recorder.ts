@@ -3,7 +3,8 @@
 // is kept as short as the database allows: a flush starts as soon as the previous one finished and
 // takes everything accepted meanwhile, one statement per flush. Each acceptance's promise resolves
 // once it is recorded, so a dispatcher that waits for it before its next submit never holds more
-// unrecorded acceptances than it has submits in flight.
+// unrecorded acceptances than it has submits in flight. One recorder serves every batch of a
+// dispatcher (each acceptance carries its batch's lease token), so a flush gathers them all.
 //
 // A fast SMS centre reports delivery in the same breath as it accepts: a 'delivered' receipt that
 // arrives while its acceptance still waits for a flush is folded into that record (the message is
@@ -14,13 +15,19 @@ import type { PendingAcceptance } from '../modules/messages/lifecycle/unrecorded
 interface Waiting {
   message: AcceptedMessage;
   taken: boolean;
+  /** Set when its group could not be written. */
+  failure: unknown;
   recorded: (settled: boolean) => void;
+}
+
+/** An acceptance waiting for its record; once `recorded` resolves, `failure` says whether the write failed. */
+export interface RecordedAcceptance extends PendingAcceptance {
+  readonly failure: unknown;
 }
 
 export class AcceptanceRecorder {
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | null = null;
-  private failure: unknown = null;
 
   /**
    * `write` records one group in one statement (and retries it as it sees fit), and returns the
@@ -28,19 +35,17 @@ export class AcceptanceRecorder {
    */
   constructor(private readonly write: (group: AcceptedMessage[]) => Promise<ReadonlySet<string> | void>) {}
 
-  /** True once a group could not be recorded: submitting more would only add duplicates. */
-  get failed(): boolean {
-    return this.failure !== null;
-  }
-
-  record(message: AcceptedMessage): PendingAcceptance {
+  record(message: AcceptedMessage): RecordedAcceptance {
     let recorded!: (settled: boolean) => void;
     const promise = new Promise<boolean>((resolve) => (recorded = resolve));
-    const entry: Waiting = { message: { ...message }, taken: false, recorded };
+    const entry: Waiting = { message: { ...message }, taken: false, failure: null, recorded };
     this.waiting.push(entry);
     this.flushing ??= this.flushWhileWaiting();
     return {
       recorded: promise,
+      get failure() {
+        return entry.failure;
+      },
       foldDelivery: () => {
         if (entry.taken || entry.message.delivered) return false;
         entry.message.delivered = true;
@@ -49,10 +54,9 @@ export class AcceptanceRecorder {
     };
   }
 
-  /** Waits for the last flush; rejects with the first write that failed. */
-  async finish(): Promise<void> {
-    await this.flushing;
-    if (this.failure !== null) throw this.failure;
+  /** Resolves once nothing is waiting to be written. */
+  async idle(): Promise<void> {
+    while (this.flushing) await this.flushing;
   }
 
   private async flushWhileWaiting(): Promise<void> {
@@ -67,7 +71,7 @@ export class AcceptanceRecorder {
       try {
         settled = await this.write(group.map((g) => g.message));
       } catch (error) {
-        this.failure ??= error;
+        for (const g of group) g.failure = error;
       }
       for (const g of group) g.recorded(settled?.has(g.message.id) ?? false);
     }

@@ -200,7 +200,7 @@ describe('several dispatchers', () => {
     const [row] = await messagesOf(t.db, phone);
     expect([row!.status, row!.attempts, fake.submitted.length]).toEqual(['sent', 2, 1]);
     // The dead worker's late write changes nothing.
-    await markSent(t.db, crashedLease, 'fake', [{ id: row!.id, providerMessageId: 'stale' }], 60);
+    await markSent(t.db, 'fake', [{ id: row!.id, leaseToken: crashedLease, providerMessageId: 'stale' }], 60);
     expect((await messagesOf(t.db, phone))[0]!.providerMessageId).toBe(row!.providerMessageId);
   });
 });

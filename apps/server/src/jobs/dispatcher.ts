@@ -51,6 +51,8 @@ export class Dispatcher implements HandOffTarget {
   private reservedRows = 0;
   private takenRows = 0;
   private readonly handOffs = new Set<Promise<void>>();
+  /** Records the acceptances of every batch, so one flush gathers them all. */
+  private readonly recorder = new AcceptanceRecorder((group) => this.recordAccepted(group));
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   /** Set when woken while busy, so the next sleep is skipped rather than the signal lost. */
@@ -93,6 +95,7 @@ export class Dispatcher implements HandOffTarget {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await Promise.all(this.handOffs);
+    await this.recorder.idle();
   }
 
   /** Claims one batch and processes it; returns how many messages it took. */
@@ -137,17 +140,18 @@ export class Dispatcher implements HandOffTarget {
     // Acceptances are recorded continuously (group commit, see acceptance-recorder.ts), and a
     // submit slot is free again only once its acceptance is recorded: a crash then resends at
     // most the `concurrency` messages in flight, and receipts rarely arrive before the provider id.
-    const recorder = new AcceptanceRecorder((group) => this.recordAccepted(leaseToken, group));
+    let failure: unknown = null;
     await Promise.all(
       batch.map(async (m) => {
         await this.slots.acquire();
         try {
-          if (recorder.failed) return; // the database is not taking records; the lease brings them back
+          if (failure !== null) return; // the database is not taking records; the lease brings them back
           const result = await this.submit(m);
           countSubmit(result.provider, undefined);
-          const acceptance = recorder.record({ id: m.id, providerMessageId: result.providerMessageId, provider: result.provider });
+          const acceptance = this.recorder.record({ id: m.id, leaseToken, providerMessageId: result.providerMessageId, provider: result.provider });
           this.acceptances?.track(result.provider, result.providerMessageId, acceptance);
           await acceptance.recorded;
+          failure ??= acceptance.failure;
         } catch (error) {
           countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
           await this.recordFailure(leaseToken, m, error);
@@ -156,17 +160,17 @@ export class Dispatcher implements HandOffTarget {
         }
       }),
     );
-    await recorder.finish();
+    if (failure !== null) throw failure;
   }
 
   /**
    * The provider has these messages now; if we could not say so, their lease would run out and
    * they would be sent twice. So a failed write is tried again before giving up.
    */
-  private async recordAccepted(leaseToken: string, accepted: AcceptedMessage[]): Promise<ReadonlySet<string>> {
+  private async recordAccepted(accepted: AcceptedMessage[]): Promise<ReadonlySet<string>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.store.markSent(leaseToken, this.provider.name, accepted, this.options.viberValiditySeconds);
+        return await this.store.markSent(this.provider.name, accepted, this.options.viberValiditySeconds);
       } catch (error) {
         if (attempt >= 3) throw error;
         await new Promise((resolve) => setTimeout(resolve, 250 * attempt));

@@ -25,6 +25,8 @@ export interface ClaimedMessage {
 
 export interface AcceptedMessage {
   id: string;
+  /** The lease it was claimed (or handed over) under: the record is written only while it holds. */
+  leaseToken: string;
   providerMessageId: string;
   /** The provider that took it, when not the store's default (test messages go to the simulator). */
   provider?: string;
@@ -62,7 +64,7 @@ export interface MessageStore {
    * Sent Viber messages fall back to SMS if no receipt comes a little after `viberValiditySeconds`.
    * Returns the ids recorded delivered and settled (their receipt came first and they owe no refund).
    */
-  markSent(leaseToken: string, provider: string, accepted: readonly AcceptedMessage[], viberValiditySeconds: number): Promise<ReadonlySet<string>>;
+  markSent(provider: string, accepted: readonly AcceptedMessage[], viberValiditySeconds: number): Promise<ReadonlySet<string>>;
   retry(leaseToken: string, retries: readonly RetryMessage[]): Promise<void>;
   /** Failed for good: each is settled at 0 and its reservation refunded. */
   fail(leaseToken: string, failures: readonly FailedMessage[]): Promise<void>;
@@ -73,7 +75,7 @@ export function createMessageStore(db: Database): MessageStore {
   return {
     claimDue: (claim) => claimDueMessages(db, claim),
     switchToSms: (leaseToken, ids) => switchClaimedToSms(db, leaseToken, ids),
-    markSent: (leaseToken, provider, accepted, viberValiditySeconds) => markSent(db, leaseToken, provider, accepted, viberValiditySeconds),
+    markSent: (provider, accepted, viberValiditySeconds) => markSent(db, provider, accepted, viberValiditySeconds),
     retry: (leaseToken, retries) => scheduleRetries(db, leaseToken, retries),
     fail: (leaseToken, failures) => failClaimed(db, leaseToken, failures),
   };
@@ -129,7 +131,6 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
  */
 export async function markSent(
   db: Database,
-  leaseToken: string,
   provider: string,
   accepted: readonly AcceptedMessage[],
   viberValiditySeconds: number,
@@ -138,7 +139,7 @@ export async function markSent(
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
-  const input = accepted.map((a) => ({ id: a.id, pmid: a.providerMessageId, provider: a.provider, delivered: a.delivered === true }));
+  const input = accepted.map((a) => ({ id: a.id, lease: a.leaseToken, pmid: a.providerMessageId, provider: a.provider, delivered: a.delivered === true }));
   const rows = await queryPreparedRows<{ id: string }>(db, sql`
     with recorded as (
       update messages m
@@ -151,8 +152,8 @@ export async function markSent(
              error_message = null,
              locked_until = null,
              lease_token = null
-        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id uuid, pmid text, provider text, delivered boolean)
-       where m.id = v.id and m.lease_token = ${leaseToken}::uuid and m.settled_at is null
+        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id uuid, lease uuid, pmid text, provider text, delivered boolean)
+       where m.id = v.id and m.lease_token = v.lease and m.settled_at is null
       returning ${eventMessageColumns('m')}
     ), changed as (
       select id, user_id, recipient, sender_name, channel, 'sent'::text as status, parts, price, error_message, test,

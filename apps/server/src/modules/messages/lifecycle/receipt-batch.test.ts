@@ -106,7 +106,7 @@ describe('a receipt that overtakes its acceptance', () => {
     const store = createMessageStore(t.db);
     const writes: { delivered?: boolean }[][] = [];
     const watched = { ...store, markSent: (...args: Parameters<typeof store.markSent>) => {
-      writes.push(args[2].map((a) => ({ delivered: a.delivered })));
+      writes.push(args[1].map((a) => ({ delivered: a.delivered })));
       return store.markSent(...args);
     } };
     const dispatcher = new Dispatcher(watched, fake, TEST_DISPATCH, silentLog, null, acceptances);
