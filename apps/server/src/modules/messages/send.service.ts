@@ -166,11 +166,13 @@ async function readBalance(db: DbOrTx, userId: string): Promise<{ balanceAfter: 
   return { balanceAfter: row?.credit ?? 0 };
 }
 
-/** One formatter for every send: toLocaleString built a new one per call (7 µs a send). */
-const COUNT_FORMAT = new Intl.NumberFormat('en');
+/** 12345 → "12,345", as toLocaleString('en') writes it without ICU's cost (7 µs a send). */
+function withThousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 function debitDescription(channel: Channel, count: number, parts: number, scheduled: boolean): string {
-  const to = `${COUNT_FORMAT.format(count)} recipient${count === 1 ? '' : 's'}`;
+  const to = `${withThousands(count)} recipient${count === 1 ? '' : 's'}`;
   const what = channel === 'viber' ? `Viber message to ${to} (SMS fallback reserved)` : `SMS to ${to}, ${parts} part${parts === 1 ? '' : 's'} each`;
   return scheduled ? `Scheduled ${what}` : what;
 }
