@@ -36,7 +36,7 @@ const MAX_USERS_PER_TERM = 1000;
 export interface AllMessagesSearch {
   /** Whether a messages row matches (for a walk of the newest messages, and the scheduled page). */
   where: SQL;
-  /** The matches' ids through the indexes (see findAllMessages). */
+  /** The matches through the indexes: (id, created_at), created_at null where not read yet (see findAllMessages). */
   matches: SQL;
 }
 
@@ -57,13 +57,14 @@ export async function allMessagesConditions(db: DbOrTx, terms: string[]): Promis
   }
   const rowText = or(...rowTexts)!;
   // Two disjoint branches, so UNION ALL (which a LIMIT stops early) counts each match once: the
-  // text matches from message_texts' trigram index; then the status and user matches (their own
-  // indexes on messages) whose text does not match.
-  const textMatches = sql`select t.message_id as id from message_texts t where ${or(...texts)}`;
+  // text matches from message_texts' trigram index (ids only: their times are read later, and
+  // only if needed); then the status and user matches (their own indexes on messages, which
+  // give their times) whose text does not match.
+  const textMatches = sql`select t.message_id as id, null::timestamptz as created_at from message_texts t where ${or(...texts)}`;
   const matches =
     others.length === 0
       ? textMatches
-      : sql`${textMatches} union all select ${messages.id} from ${messages} where (${or(...others)}) and not ${rowText}`;
+      : sql`${textMatches} union all select ${messages.id}, ${messages.createdAt} from ${messages} where (${or(...others)}) and not ${rowText}`;
   return { where: or(rowText, ...others)!, matches };
 }
 
@@ -92,19 +93,21 @@ export async function findAllMessages(db: DbOrTx, search: AllMessagesSearch | un
     // No search: the page walks messages_created_idx; the total is the kept count.
     return { rows: await page(undefined), ...(await countMessages(db)) };
   }
-  // The matches' ids are collected once, at most SEARCH_CAP + 1 of them (a MATERIALIZED CTE has
-  // no ORDER BY to tempt the planner into walking every message newest first, so each branch
-  // takes its index: the trigram index of message_texts, the status and user-id indexes of
-  // messages); their count is the total, and the page is sorted from them, their times read by
-  // primary key only when the total is under the cap (past it the page is found otherwise).
+  // The matches are collected once, at most SEARCH_CAP + 1 of them (a MATERIALIZED CTE has no
+  // ORDER BY to tempt the planner into walking every message newest first, so each branch takes
+  // its index: the trigram index of message_texts, the status and user-id indexes of messages);
+  // their count is the total, and the page is sorted from them. The text matches' times are read
+  // by primary key, and only when the total is under the cap (past it the page is found by a
+  // walk): the one-time filter skips the page, and COALESCE the lookup where the time is known.
   const found = await queryRows<{ id: string | null; total: number }>(
     db,
     sql`with matched as materialized (${search.matches} limit ${SEARCH_CAP + 1}),
              counted as (select count(*)::int as total from matched)
         select p.id, counted.total from counted
-          left join lateral (select m.id, m.created_at from matched x join ${messages} m on m.id = x.id
+          left join lateral (select x.id, coalesce(x.created_at, (select m.created_at from ${messages} m where m.id = x.id)) as created_at
+                               from matched x
                               where counted.total <= ${SEARCH_CAP}
-                              order by m.created_at desc, m.id desc limit ${limit} offset ${offset}) p on true
+                              order by 2 desc, 1 desc limit ${limit} offset ${offset}) p on true
          order by p.created_at desc, p.id desc`,
   );
   const counted = Number(found[0]?.total ?? 0);
