@@ -18,15 +18,19 @@ export async function timeRuns<T>(label: string, runs: number, work: () => Promi
   return result as T;
 }
 
-/** Drops a table's secondary indexes, runs the bulk load, and builds them again (faster than maintaining them row by row). */
+/** Drops tables' secondary indexes, runs the bulk load, and builds them again (faster than maintaining them row by row). */
 export async function loadWithoutIndexes(
   execute: (query: string) => Promise<{ rows: { indexname: string; indexdef: string }[] }>,
-  table: string,
+  tables: string | string[],
   load: () => Promise<void>,
 ): Promise<void> {
-  const { rows } = await execute(`select indexname, indexdef from pg_indexes where tablename = '${table}' and indexdef not like '%UNIQUE%' and indexname <> '${table}_pkey'`);
+  const names = typeof tables === 'string' ? [tables] : tables;
+  const rows: { indexname: string; indexdef: string }[] = [];
+  for (const table of names) {
+    rows.push(...(await execute(`select indexname, indexdef from pg_indexes where tablename = '${table}' and indexdef not like '%UNIQUE%' and indexname <> '${table}_pkey'`)).rows);
+  }
   for (const i of rows) await execute(`drop index ${i.indexname}`);
   await load();
   for (const i of rows) await execute(i.indexdef);
-  await execute(`vacuum analyze ${table}`);
+  for (const table of names) await execute(`vacuum analyze ${table}`);
 }

@@ -1,9 +1,10 @@
 // All Messages: every user's messages newest first (messages_created_idx), and the search. Each
 // comma-separated term matches (any of) the user's phone, the sender name, the recipient, the text
 // as case-insensitive substrings, or the status exactly; the terms are OR-ed. The text columns are
-// one trigram-indexed expression (messages_admin_search_trgm_idx), the users a term names are
-// found first through users_search_trgm_idx and then their messages through messages_user_created_idx,
-// so every branch of the OR is an index scan.
+// one trigram-indexed expression on message_texts (message_texts_admin_search_trgm_idx: written
+// once per message, not on every status change as on messages), the users a term names are found
+// first through users_search_trgm_idx and then their messages through messages_user_created_idx,
+// so every branch of the search is an index scan.
 import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MESSAGE_STATUS_VALUES } from '@kurir/core';
 import type { DbOrTx } from '../../../db/client';
@@ -14,7 +15,12 @@ import { userSearchText } from '../users/users.repo';
 import { countMessages } from '../../../db/list-total';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 
-/** The same expression as the index, so the planner uses it. */
+/** The same expression as message_texts' trigram index (over its alias `t`), so the planner uses it. */
+const indexedSearchText = sql`(t.sender_name || ' ' || t.recipient || ' ' || t.message)`;
+/**
+ * The same text read from a messages row, for testing rows found otherwise (a walk of the newest
+ * messages, the other branches): equal to message_texts' (neither table's text ever changes).
+ */
 export const messageSearchText = sql`(${messages.senderName} || ' ' || ${messages.recipient} || ' ' || ${messages.message})`;
 /**
  * A search counts its matches up to here ('2000+' past it). Collecting matches costs per match
@@ -27,22 +33,42 @@ export const SEARCH_CAP = 2 * LIST_TOTAL_CAP;
 /** A term naming more users than this is too vague to narrow by user; the text match still applies. */
 const MAX_USERS_PER_TERM = 1000;
 
-export async function allMessagesConditions(db: DbOrTx, terms: string[]): Promise<SQL | undefined> {
-  if (terms.length === 0) return undefined;
-  const branches: SQL[] = [];
-  for (const term of terms) {
-    const pattern = likeContains(term);
-    branches.push(sql`${messageSearchText} ilike ${pattern}`);
-    if ((MESSAGE_STATUS_VALUES as readonly string[]).includes(term.toLowerCase())) {
-      branches.push(eq(messages.status, term.toLowerCase() as (typeof MESSAGE_STATUS_VALUES)[number]));
-    }
-    const matched = await db.select({ id: users.id }).from(users).where(sql`${userSearchText} ilike ${pattern}`).limit(MAX_USERS_PER_TERM + 1);
-    if (matched.length > 0 && matched.length <= MAX_USERS_PER_TERM) branches.push(inArray(messages.userId, matched.map((u) => u.id)));
-  }
-  return or(...branches);
+export interface AllMessagesSearch {
+  /** Whether a messages row matches (for a walk of the newest messages, and the scheduled page). */
+  where: SQL;
+  /** The matches through the indexes: (id, created_at), created_at null where not read yet (see findAllMessages). */
+  matches: SQL;
 }
 
-export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+export async function allMessagesConditions(db: DbOrTx, terms: string[]): Promise<AllMessagesSearch | undefined> {
+  if (terms.length === 0) return undefined;
+  const texts: SQL[] = [];
+  const rowTexts: SQL[] = [];
+  const others: SQL[] = [];
+  for (const term of terms) {
+    const pattern = likeContains(term);
+    texts.push(sql`${indexedSearchText} ilike ${pattern}`);
+    rowTexts.push(sql`${messageSearchText} ilike ${pattern}`);
+    if ((MESSAGE_STATUS_VALUES as readonly string[]).includes(term.toLowerCase())) {
+      others.push(eq(messages.status, term.toLowerCase() as (typeof MESSAGE_STATUS_VALUES)[number]));
+    }
+    const matched = await db.select({ id: users.id }).from(users).where(sql`${userSearchText} ilike ${pattern}`).limit(MAX_USERS_PER_TERM + 1);
+    if (matched.length > 0 && matched.length <= MAX_USERS_PER_TERM) others.push(inArray(messages.userId, matched.map((u) => u.id)));
+  }
+  const rowText = or(...rowTexts)!;
+  // Two disjoint branches, so UNION ALL (which a LIMIT stops early) counts each match once: the
+  // text matches from message_texts' trigram index (ids only: their times are read later, and
+  // only if needed); then the status and user matches (their own indexes on messages, which
+  // give their times) whose text does not match.
+  const textMatches = sql`select t.message_id as id, null::timestamptz as created_at from message_texts t where ${or(...texts)}`;
+  const matches =
+    others.length === 0
+      ? textMatches
+      : sql`${textMatches} union all select ${messages.id}, ${messages.createdAt} from ${messages} where (${or(...others)}) and not ${rowText}`;
+  return { where: or(rowText, ...others)!, matches };
+}
+
+export async function findAllMessages(db: DbOrTx, search: AllMessagesSearch | undefined, limit: number, offset: number) {
   const columns = {
     m: {
       id: messages.id,
@@ -63,26 +89,32 @@ export async function findAllMessages(db: DbOrTx, where: SQL | undefined, limit:
   };
   const page = (q: SQL | undefined, skip = offset) =>
     db.select(columns).from(messages).innerJoin(users, eq(users.id, messages.userId)).where(q).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(skip);
-  if (!where) {
+  if (!search) {
     // No search: the page walks messages_created_idx; the total is the kept count.
     return { rows: await page(undefined), ...(await countMessages(db)) };
   }
   // The matches are collected once, at most SEARCH_CAP + 1 of them (a MATERIALIZED CTE has no
-  // ORDER BY to tempt the planner into walking every message newest first, so it takes the
-  // trigram and user-id bitmaps); their count is the total, and the page is sorted from them.
+  // ORDER BY to tempt the planner into walking every message newest first, so each branch takes
+  // its index: the trigram index of message_texts, the status and user-id indexes of messages);
+  // their count is the total, and the page is sorted from them. The text matches' times are read
+  // by primary key, and only when the total is under the cap (past it the page is found by a
+  // walk): the one-time filter skips the page, and COALESCE the lookup where the time is known.
   const found = await queryRows<{ id: string | null; total: number }>(
     db,
-    sql`with matched as materialized (select ${messages.id} as id, ${messages.createdAt} as created_at from ${messages} where ${where} limit ${SEARCH_CAP + 1}),
+    sql`with matched as materialized (${search.matches} limit ${SEARCH_CAP + 1}),
              counted as (select count(*)::int as total from matched)
         select p.id, counted.total from counted
-          left join lateral (select id, created_at from matched order by created_at desc, id desc limit ${limit} offset ${offset}) p on true
+          left join lateral (select x.id, coalesce(x.created_at, (select m.created_at from ${messages} m where m.id = x.id)) as created_at
+                               from matched x
+                              where counted.total <= ${SEARCH_CAP}
+                              order by 2 desc, 1 desc limit ${limit} offset ${offset}) p on true
          order by p.created_at desc, p.id desc`,
   );
   const counted = Number(found[0]?.total ?? 0);
   if (counted > SEARCH_CAP) {
     // A broad search: the rows collected are any of them, not the newest; but matches are
     // everywhere, so walking the newest messages finds the page at once.
-    return { rows: await page(where), total: SEARCH_CAP, capped: true };
+    return { rows: await page(search.where), total: SEARCH_CAP, capped: true };
   }
   const ids = found.flatMap((f) => (f.id ? [f.id] : []));
   const rows = ids.length === 0 ? [] : await page(inArray(messages.id, ids), 0);

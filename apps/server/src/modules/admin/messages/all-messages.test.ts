@@ -44,5 +44,10 @@ describe('GET /api/sms/all', () => {
     expect((await all(`?search=${encodeURIComponent('pending')}`)).total).toBe(17);
     expect(await all(`?search=${encodeURIComponent('nothing-like-it')}`)).toEqual({ messages: [], total: 0, total_capped: false });
     expect((await all(`?search=${encodeURIComponent('invoice,860001')}&limit=15&offset=15`)).messages).toHaveLength(1);
+    // A text match and a user's messages in one page, newest first across both.
+    const mixed = await all(`?search=${encodeURIComponent('dinner, 860001')}`);
+    expect(mixed.total).toBe(17);
+    expect(mixed.messages.slice(0, 3).map((m) => m.message)).toEqual(['Dinner at 8? 100% sure_', 'Invoice 15 is ready', 'Invoice 14 is ready']);
+    expect((await all(`?search=${encodeURIComponent('dinner, 860001')}&offset=15`)).messages.map((m) => m.message)).toEqual(['Invoice 1 is ready', 'Invoice 0 is ready']);
   });
 });

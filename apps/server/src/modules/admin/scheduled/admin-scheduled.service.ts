@@ -42,7 +42,10 @@ function searchConditions(terms: string[]): SQL | undefined {
   return or(
     ...terms.map((term) => {
       const pattern = likeContains(term);
-      // The same trigram-indexed expressions as All Messages (sender, recipient, text; the user).
+      // The same texts as All Messages (sender, recipient, text; the user), tested on each
+      // scheduled row: a condition OR-ed across two tables cannot take an index (nor could it when
+      // the trigram index was on messages), so these read the messages row's own columns, equal
+      // to message_texts' (see messageSearchText).
       return sql`(${messageSearchText} ilike ${pattern} or ${userSearchText} ilike ${pattern})`;
     }),
   );

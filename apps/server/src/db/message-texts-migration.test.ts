@@ -1,0 +1,118 @@
+// Migration 0017 on a database that already has messages: it copies them into message_texts, moves
+// the two text indexes there, and from then on the insert trigger copies every new message.
+// Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from './client';
+import { MIGRATIONS_FOLDER } from './migrate';
+import { queryRows } from './query-rows';
+import { databaseUrl } from '../test/postgres';
+
+/** The migrations folder as it was before 0017 (its SQL files and a journal cut there). */
+function foldersBefore0017(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-0016-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= 16);
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+let handle: DatabaseHandle;
+let migrate: (folder: string) => Promise<void>;
+let cleanup: () => Promise<void>;
+const oldFolder = foldersBefore0017();
+
+beforeAll(async () => {
+  if (process.env.KURIR_TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `kurir_m17_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const pool = createPool({ connectionString: databaseUrl(adminUrl, name), max: 1 });
+    pool.on('error', () => {});
+    handle = wrapPool(pool);
+    migrate = async (folder) => {
+      const client = await pool.connect();
+      try {
+        await migratePg(drizzle(client), { migrationsFolder: folder });
+      } finally {
+        client.release();
+      }
+    };
+    cleanup = async () => {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
+    migrate = (folder) => migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    cleanup = () => handle.close();
+  }
+});
+afterAll(async () => {
+  await cleanup?.();
+  fs.rmSync(oldFolder, { recursive: true, force: true });
+});
+
+const USER = '00000000-0000-4000-8000-00000000c0de';
+
+async function insertMessages(texts: string[]) {
+  await handle.db.execute(sql`
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price)
+    select ${USER}::uuid, gen_random_uuid(), '+38640' || lpad(n::text, 6, '0'), t, 'SHOP' || n, 'sms', 'sms', 'pending', 1, 1, 1, 1
+      from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as x(t, n)`);
+}
+
+const indexesOf = async (table: string) =>
+  (await queryRows<{ indexname: string; indexdef: string }>(handle.db, sql`select indexname, indexdef from pg_indexes where tablename = ${table} order by indexname`));
+
+describe('migration 0017 (message_texts)', () => {
+  it('copies the messages already there, moves the text indexes, and the trigger copies new ones', async () => {
+    await migrate(oldFolder);
+    await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999001')`);
+    await insertMessages(['Old one', 'Old two', 'Old three']);
+    expect((await indexesOf('messages')).some((i) => i.indexdef.includes('USING gin'))).toBe(true);
+
+    await migrate(MIGRATIONS_FOLDER);
+    await insertMessages(['New four', 'New five']);
+
+    const copied = await queryRows<{ id: string; sender_name: string; recipient: string; message: string }>(
+      handle.db,
+      sql`select t.message_id as id, t.sender_name, t.recipient, t.message from message_texts t order by t.message`,
+    );
+    const originals = await queryRows<{ id: string; sender_name: string; recipient: string; message: string }>(
+      handle.db,
+      sql`select id, sender_name, recipient, message from messages order by message`,
+    );
+    expect(originals).toHaveLength(5);
+    expect(copied).toEqual(originals);
+
+    // The GIN indexes are on message_texts now, none on messages.
+    expect((await indexesOf('messages')).filter((i) => i.indexdef.includes('USING gin'))).toEqual([]);
+    expect((await indexesOf('message_texts')).map((i) => i.indexname)).toEqual([
+      'message_texts_admin_search_trgm_idx',
+      'message_texts_pkey',
+      'message_texts_text_search_idx',
+    ]);
+    const [found] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from message_texts where to_tsvector('simple', message) @@ to_tsquery('simple', 'old') and (sender_name || ' ' || recipient || ' ' || message) ilike '%shop2%'`,
+    );
+    expect(found!.n).toBe(1);
+  });
+});
