@@ -16,6 +16,21 @@ function claimed(n: number): ClaimedMessage[] {
   }));
 }
 
+/** A provider that accepts every message a millisecond after it is submitted. */
+function instantProvider(onAccept: () => void = () => {}): SmsProvider {
+  return {
+    name: 'instant',
+    channels: ['sms'],
+    submit: async (m) => {
+      await sleep(1);
+      onAccept();
+      return { providerMessageId: `p-${m.id}` };
+    },
+    onReceipt() {},
+    close: async () => {},
+  };
+}
+
 describe('AcceptanceRecorder', () => {
   it('starts a flush at once and puts everything accepted meanwhile into the next one', async () => {
     const writes: string[][] = [];
@@ -87,18 +102,10 @@ describe('the dispatcher with a slow database', () => {
       retry: async () => {},
       fail: async () => {},
     };
-    const provider: SmsProvider = {
-      name: 'instant',
-      channels: ['sms'],
-      submit: async (m) => {
-        await sleep(1);
-        accepted++;
-        widest = Math.max(widest, accepted - recorded);
-        return { providerMessageId: `p-${m.id}` };
-      },
-      onReceipt() {},
-      close: async () => {},
-    };
+    const provider = instantProvider(() => {
+      accepted++;
+      widest = Math.max(widest, accepted - recorded);
+    });
     const options = { batchSize: 300, concurrency: CONCURRENCY, leaseSeconds: 60, maxAttempts: 3, retryBaseSeconds: 1, pollMs: 1000, viberValiditySeconds: 3600 };
     expect(await new Dispatcher(store, provider, options, quiet).runOnce()).toBe(300);
     expect(recorded).toBe(300);
@@ -120,16 +127,7 @@ describe('the dispatcher with a slow database', () => {
       retry: async () => {},
       fail: async () => {},
     };
-    const provider: SmsProvider = {
-      name: 'instant',
-      channels: ['sms'],
-      submit: async (m) => {
-        await sleep(1);
-        return { providerMessageId: `p-${m.id}` };
-      },
-      onReceipt() {},
-      close: async () => {},
-    };
+    const provider = instantProvider();
     const options = { batchSize: 100, concurrency: 8, leaseSeconds: 60, maxAttempts: 3, retryBaseSeconds: 1, pollMs: 60_000, viberValiditySeconds: 3600 };
     const d = new Dispatcher(store, provider, options, quiet);
     d.start();

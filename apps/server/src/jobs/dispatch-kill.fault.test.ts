@@ -6,17 +6,13 @@
 // delivered, paid once, nothing refunded, the ledger adds up), and the messages sent twice per kill
 // at most the submits in flight (SMPP_WINDOW = DISPATCH_CONCURRENCY = 10), not a recording group.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { wrapPool, type DatabaseHandle } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { messages, transactions, users } from '../db/schema';
 import { changeBalance } from '../modules/billing/ledger';
 import { checkLedgerIntegrity } from '../modules/billing/integrity';
 import { sendMessages } from '../modules/messages/send.service';
-import { FakeSmsc } from '../providers/sms/smpp/fake-smsc';
-import { databaseUrl } from '../test/postgres';
+import { startKillRig, until, type KillRig } from '../test/kill-rig';
 import { startKurir, type KurirProcess } from '../test/processes';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -27,73 +23,37 @@ const IN_FLIGHT = 10; // SMPP_WINDOW and DISPATCH_CONCURRENCY
 const KILL_AT = [150, 420, 700];
 const TOP_UP = 100_000_000;
 
-let smsc: FakeSmsc;
-let direct: DatabaseHandle;
-let env: Record<string, string>;
+let rig: KillRig;
 const workers: KurirProcess[] = [];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(what: string, done: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 beforeAll(async () => {
   if (!ADMIN_URL) return;
-  // Answers take a few milliseconds, so the window is full when the kill comes.
-  smsc = await FakeSmsc.start({ onSubmit: () => ({ delayMs: 2 + Math.floor(Math.random() * 15) }) });
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${NAME}`);
-  await admin.end();
-  const url = databaseUrl(ADMIN_URL, NAME);
-  direct = wrapPool(new pg.Pool({ connectionString: url, max: 4 }));
-  await runMigrations(direct);
-  env = {
-    DATABASE_URL: url,
-    SECRET_KEY: 'dispatch-kill-secret-key-that-is-long-enough-0123',
-    SMS_PROVIDER: 'smpp',
-    SMPP_HOST: '127.0.0.1',
-    SMPP_PORT: String(smsc.port),
-    SMPP_SYSTEM_ID: 'kurir',
-    SMPP_PASSWORD: 'secret',
-    SMPP_WINDOW: String(IN_FLIGHT),
-    SMPP_THROUGHPUT: '0',
-    DISPATCH_CONCURRENCY: String(IN_FLIGHT),
-    DISPATCH_BATCH_SIZE: '200',
-    DISPATCH_LEASE_SECONDS: '5',
-    DISPATCH_POLL_MS: '100',
-    LOG_LEVEL: 'info',
-  };
+  rig = await startKillRig(ADMIN_URL, NAME, {
+    inFlight: IN_FLIGHT,
+    secretKey: 'dispatch-kill-secret-key-that-is-long-enough-0123',
+    env: { DISPATCH_BATCH_SIZE: '200', LOG_LEVEL: 'info' },
+  });
 }, 120_000);
 
 afterAll(async () => {
   if (!ADMIN_URL) return;
   await Promise.all(workers.map((w) => w.stop()));
-  await smsc?.stop();
-  await direct?.close();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.end();
+  await rig?.close();
 });
 
 /** A customer with 1 000 messages due now, each to its own number; returns the user id and what the send cost. */
 async function queueMessages(): Promise<{ userId: string; charged: number }> {
-  const [user] = await direct.db.insert(users).values({ phone: '+38641555000' }).returning({ id: users.id });
-  await direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
+  const [user] = await rig.direct.db.insert(users).values({ phone: '+38641555000' }).returning({ id: users.id });
+  await rig.direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
   const recipients = Array.from({ length: COUNT }, (_, i) => `+3864${String(1_000_000 + i).padStart(7, '0')}`);
-  const config = loadConfig({ DATABASE_URL: env.DATABASE_URL, SECRET_KEY: env.SECRET_KEY, LOG_LEVEL: 'silent' });
-  const sent = await sendMessages({ db: direct.db, config }, user!.id, { recipients, message: 'Kill me softly', channel: 'sms', scheduledFor: null });
+  const config = loadConfig({ DATABASE_URL: rig.env.DATABASE_URL, SECRET_KEY: rig.env.SECRET_KEY, LOG_LEVEL: 'silent' });
+  const sent = await sendMessages({ db: rig.direct.db, config }, user!.id, { recipients, message: 'Kill me softly', channel: 'sms', scheduledFor: null });
   return { userId: user!.id, charged: Math.round(sent.cost * 1_000_000) };
 }
 
 function submitsPerRecipient(): Map<string, number[]> {
   const per = new Map<string, number[]>();
-  smsc.submits.forEach((s, index) => {
+  rig.smsc.submits.forEach((s, index) => {
     const to = String(s.pdu.destination_addr);
     per.set(to, [...(per.get(to) ?? []), index]);
   });
@@ -101,7 +61,7 @@ function submitsPerRecipient(): Map<string, number[]> {
 }
 
 async function statusCount(userId: string, status: 'delivered' | 'sent'): Promise<number> {
-  const [row] = await direct.db
+  const [row] = await rig.direct.db
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
     .where(sql`${messages.userId} = ${userId}::uuid and ${messages.status} = ${status}`);
@@ -115,21 +75,21 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a worker mid-dispatch, repeated', () => 
     // Kill a worker each time the SMSC has seen the next number of submits, then start another.
     const killedAt: number[] = [];
     for (const at of KILL_AT) {
-      const worker = await startKurir('worker.ts', env);
+      const worker = await startKurir('worker.ts', rig.env);
       workers.push(worker);
-      await until(`${at} submits`, () => smsc.submits.length >= at);
+      await until(`${at} submits`, () => rig.smsc.submits.length >= at);
       worker.child.kill('SIGKILL');
       await worker.stop();
-      killedAt.push(smsc.submits.length);
+      killedAt.push(rig.smsc.submits.length);
     }
-    workers.push(await startKurir('worker.ts', env));
+    workers.push(await startKurir('worker.ts', rig.env));
 
     // The last worker sends the rest, and the killed workers' messages once their leases ran out.
     await until('every message recorded as sent', async () => (await statusCount(userId, 'sent')) === COUNT, 90_000);
     // The SMSC reports every submit it accepted (a message sent twice, twice) over the last bind.
-    const accepted = smsc.submits.filter((s) => s.messageId);
+    const accepted = rig.smsc.submits.filter((s) => s.messageId);
     for (let i = 0; i < accepted.length; i += 50) {
-      await Promise.all(accepted.slice(i, i + 50).map((s) => smsc.receipt(s.messageId!, 'DELIVRD')));
+      await Promise.all(accepted.slice(i, i + 50).map((s) => rig.smsc.receipt(s.messageId!, 'DELIVRD')));
     }
     await until('every message delivered', async () => (await statusCount(userId, 'delivered')) === COUNT, 60_000);
 
@@ -142,25 +102,25 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a worker mid-dispatch, repeated', () => 
     const twice = [...per.values()].filter((indexes) => indexes.length > 1).length;
     console.log(
       `dispatch kill -9: ${COUNT} messages, ${killedAt.length} kills (after ${killedAt.join(', ')} submit_sm), ` +
-        `${smsc.submits.length} submit_sm in all, ${twice} messages sent more than once, ` +
+        `${rig.smsc.submits.length} submit_sm in all, ${twice} messages sent more than once, ` +
         `lost submissions per kill: ${perLife.slice(0, -1).join(', ')} (bound ${IN_FLIGHT} per kill), ${COUNT} delivered`,
     );
     expect(per.size).toBe(COUNT); // none lost
     for (const n of perLife.slice(0, -1)) expect(n).toBeLessThanOrEqual(IN_FLIGHT);
     expect(perLife.at(-1)).toBe(0); // every duplicate comes from a kill
-    expect(smsc.submits.length - COUNT).toBeLessThanOrEqual(IN_FLIGHT * KILL_AT.length);
+    expect(rig.smsc.submits.length - COUNT).toBeLessThanOrEqual(IN_FLIGHT * KILL_AT.length);
 
     // Money: paid once at send, each message settled at its price, nothing refunded.
-    const [after] = await direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
-    const [prices] = await direct.db
+    const [after] = await rig.direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+    const [prices] = await rig.direct.db
       .select({ total: sql<number>`sum(${messages.price})::bigint`.mapWith(Number), settled: sql<number>`count(${messages.settledAt})::int` })
       .from(messages)
       .where(eq(messages.userId, userId));
-    const refunds = await direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
+    const refunds = await rig.direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
     expect(prices!.settled).toBe(COUNT);
     expect(prices!.total).toBe(charged);
     expect(after!.credit).toBe(TOP_UP - charged);
     expect(refunds).toHaveLength(0);
-    expect((await checkLedgerIntegrity(direct.db)).problems).toEqual([]);
+    expect((await checkLedgerIntegrity(rig.direct.db)).problems).toEqual([]);
   }, 240_000);
 });

@@ -5,17 +5,13 @@
 // settled (nothing lost); none answered otherwise left a row or a charge; the messages sent twice
 // are at most the submits that were in flight (SMPP_WINDOW = DISPATCH_CONCURRENCY) at the kill.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { wrapPool, type DatabaseHandle } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { messages, transactions, users } from '../db/schema';
 import { changeBalance } from '../modules/billing/ledger';
 import { checkLedgerIntegrity } from '../modules/billing/integrity';
 import { SESSION_COOKIE, createSession } from '../modules/auth/sessions';
-import { FakeSmsc } from '../providers/sms/smpp/fake-smsc';
-import { databaseUrl } from '../test/postgres';
+import { startKillRig, until, type KillRig } from '../test/kill-rig';
 import { startKurir, type KurirProcess } from '../test/processes';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -26,76 +22,37 @@ const IN_FLIGHT = 10; // SMPP_WINDOW and DISPATCH_CONCURRENCY
 const KILL_AT = 200;
 const TOP_UP = 100_000_000;
 
-let smsc: FakeSmsc;
-let direct: DatabaseHandle;
-let env: Record<string, string>;
+let rig: KillRig;
 const processes: KurirProcess[] = [];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(what: string, done: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 beforeAll(async () => {
   if (!ADMIN_URL) return;
-  // Answers take a few milliseconds, so the window is full when the kill comes.
-  smsc = await FakeSmsc.start({ onSubmit: () => ({ delayMs: 2 + Math.floor(Math.random() * 15) }) });
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${NAME}`);
-  await admin.end();
-  const url = databaseUrl(ADMIN_URL, NAME);
-  direct = wrapPool(new pg.Pool({ connectionString: url, max: 4 }));
-  await runMigrations(direct);
-  env = {
-    DATABASE_URL: url,
-    SECRET_KEY: 'hand-off-kill-secret-key-that-is-long-enough-0123',
-    SMS_PROVIDER: 'smpp',
-    SMPP_HOST: '127.0.0.1',
-    SMPP_PORT: String(smsc.port),
-    SMPP_SYSTEM_ID: 'kurir',
-    SMPP_PASSWORD: 'secret',
-    SMPP_WINDOW: String(IN_FLIGHT),
-    SMPP_THROUGHPUT: '0',
-    DISPATCH_CONCURRENCY: String(IN_FLIGHT),
-    DISPATCH_LEASE_SECONDS: '5',
-    DISPATCH_POLL_MS: '100',
-    RUN_JOBS: 'true',
-  };
+  rig = await startKillRig(ADMIN_URL, NAME, { inFlight: IN_FLIGHT, secretKey: 'hand-off-kill-secret-key-that-is-long-enough-0123', env: { RUN_JOBS: 'true' } });
 }, 120_000);
 
 afterAll(async () => {
   if (!ADMIN_URL) return;
   await Promise.all(processes.map((p) => p.stop()));
-  await smsc?.stop();
-  await direct?.close();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.end();
+  await rig?.close();
 });
 
 async function customerCookie(): Promise<{ userId: string; cookie: string }> {
-  const [user] = await direct.db.insert(users).values({ phone: '+38641555100' }).returning({ id: users.id });
-  await direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
-  const config = loadConfig({ DATABASE_URL: env.DATABASE_URL, SECRET_KEY: env.SECRET_KEY, LOG_LEVEL: 'silent' });
-  const token = await createSession(direct.db, config.session, user!.id, {});
+  const [user] = await rig.direct.db.insert(users).values({ phone: '+38641555100' }).returning({ id: users.id });
+  await rig.direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
+  const config = loadConfig({ DATABASE_URL: rig.env.DATABASE_URL, SECRET_KEY: rig.env.SECRET_KEY, LOG_LEVEL: 'silent' });
+  const token = await createSession(rig.direct.db, config.session, user!.id, {});
   return { userId: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 async function count(userId: string, where: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await direct.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(sql`${messages.userId} = ${userId}::uuid and ${where}`);
+  const [row] = await rig.direct.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(sql`${messages.userId} = ${userId}::uuid and ${where}`);
   return row!.n;
 }
 
 describe.skipIf(!ADMIN_URL)('kill -9 of a web process that dispatches its own sends', () => {
   it('delivers every send answered 200 once its lease runs out, charges once, and resends at most the submits in flight', async () => {
     const { userId, cookie } = await customerCookie();
-    const web = await startKurir('main.ts', env);
+    const web = await startKurir('main.ts', rig.env);
     processes.push(web);
 
     // 10 clients send one-recipient messages until the process dies under them.
@@ -117,49 +74,49 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a web process that dispatches its own se
       }
     };
     const clients = Array.from({ length: 10 }, client);
-    await until(`${KILL_AT} submits`, () => smsc.submits.length >= KILL_AT);
+    await until(`${KILL_AT} submits`, () => rig.smsc.submits.length >= KILL_AT);
     web.child.kill('SIGKILL');
     await web.stop();
-    const killedAt = smsc.submits.length;
+    const killedAt = rig.smsc.submits.length;
     await Promise.all(clients);
 
     const ok = [...answered].filter(([, status]) => status === 200).map(([recipient]) => recipient);
     expect(ok.length).toBeGreaterThan(KILL_AT / 2);
     // What was in flight when it died is sent by the next process once the lease (5 s) runs out.
-    processes.push(await startKurir('main.ts', env));
+    processes.push(await startKurir('main.ts', rig.env));
     const rows = await count(userId, sql`true`);
     await until('every message sent', async () => (await count(userId, sql`${messages.status} = 'sent'`)) === rows, 60_000);
-    const accepted = smsc.submits.filter((s) => s.messageId);
+    const accepted = rig.smsc.submits.filter((s) => s.messageId);
     for (let i = 0; i < accepted.length; i += 50) {
-      await Promise.all(accepted.slice(i, i + 50).map((s) => smsc.receipt(s.messageId!, 'DELIVRD')));
+      await Promise.all(accepted.slice(i, i + 50).map((s) => rig.smsc.receipt(s.messageId!, 'DELIVRD')));
     }
     await until('every message delivered', async () => (await count(userId, sql`${messages.status} = 'delivered'`)) === rows, 60_000);
 
     // Every 200 is a row, delivered; a send without an answer may or may not have been written
     // (it is then delivered and paid like any other), but nothing else is.
-    const stored = await direct.db.select({ recipient: messages.recipient }).from(messages).where(eq(messages.userId, userId));
+    const stored = await rig.direct.db.select({ recipient: messages.recipient }).from(messages).where(eq(messages.userId, userId));
     const storedSet = new Set(stored.map((r) => r.recipient));
     for (const recipient of ok) expect(storedSet.has(recipient)).toBe(true);
     for (const [recipient, status] of answered) if (status !== 200) expect(storedSet.has(recipient)).toBe(false);
     expect(stored.length).toBe(storedSet.size);
 
     const per = new Map<string, number>();
-    for (const s of smsc.submits) per.set(String(s.pdu.destination_addr), (per.get(String(s.pdu.destination_addr)) ?? 0) + 1);
+    for (const s of rig.smsc.submits) per.set(String(s.pdu.destination_addr), (per.get(String(s.pdu.destination_addr)) ?? 0) + 1);
     const twice = [...per.values()].filter((n) => n > 1).length;
     console.log(`hand-off kill -9: ${ok.length} sends answered 200, ${rows} rows, killed after ${killedAt} submit_sm, ${twice} sent twice (bound ${IN_FLIGHT})`);
     expect(per.size).toBe(rows); // none lost: every row reached the SMSC
     expect(twice).toBeLessThanOrEqual(IN_FLIGHT);
 
     // Money: each row paid once and settled at its price, nothing refunded, the ledger adds up.
-    const [after] = await direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
-    const [prices] = await direct.db
+    const [after] = await rig.direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+    const [prices] = await rig.direct.db
       .select({ total: sql<number>`sum(${messages.price})::bigint`.mapWith(Number), settled: sql<number>`count(${messages.settledAt})::int` })
       .from(messages)
       .where(eq(messages.userId, userId));
-    const refunds = await direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
+    const refunds = await rig.direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
     expect(prices!.settled).toBe(rows);
     expect(after!.credit).toBe(TOP_UP - prices!.total);
     expect(refunds).toHaveLength(0);
-    expect((await checkLedgerIntegrity(direct.db)).problems).toEqual([]);
+    expect((await checkLedgerIntegrity(rig.direct.db)).problems).toEqual([]);
   }, 240_000);
 });
