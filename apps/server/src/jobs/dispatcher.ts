@@ -14,6 +14,7 @@ import type { HandOffLease, HandOffTarget } from '../modules/messages/lifecycle/
 import { onMessagesQueued } from '../modules/messages/lifecycle/queue-signal';
 import { ProviderError, type SmsProvider } from '../providers/sms/types';
 import { countSubmit } from '../observability/metrics';
+import { Semaphore } from '../lib/semaphore';
 import { AcceptanceRecorder } from './acceptance-recorder';
 import type { UnrecordedAcceptances } from '../modules/messages/lifecycle/unrecorded-acceptances';
 
@@ -46,7 +47,7 @@ export function backoffSeconds(base: number, attempts: number): number {
 export class Dispatcher implements HandOffTarget {
   private running = false;
   /** Submits in flight, claimed or handed off: at most `concurrency`. */
-  private readonly slots: Slots;
+  private readonly slots: Semaphore;
   /** Rows reserved for hand-offs and not taken yet, and rows taken and not finished: at most a batch together, like one claim. */
   private reservedRows = 0;
   private takenRows = 0;
@@ -69,7 +70,7 @@ export class Dispatcher implements HandOffTarget {
     /** Acceptances not recorded yet, for this process's receipt handler to wait for. */
     private readonly acceptances: UnrecordedAcceptances | null = null,
   ) {
-    this.slots = new Slots(options.concurrency);
+    this.slots = new Semaphore(options.concurrency);
   }
 
   start(): void {
@@ -254,30 +255,6 @@ export class Dispatcher implements HandOffTarget {
       // The lease runs out and the message is claimed again: nothing is lost.
       this.log.error({ err: recordError, messageId: m.id }, 'dispatcher: could not record a failed submit');
     }
-  }
-}
-
-/** A counting semaphore: waiters are let in in the order they came. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = size;
-  }
-
-  acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
   }
 }
 

@@ -1,40 +1,7 @@
 // The two limits an SMSC imposes on a bind: a window (how many submit_sm may wait for their
-// response at once) and a throughput (submits per second). Both queue callers in arrival order,
-// so the dispatcher's concurrency never turns into ESME_RTHROTTLED from the SMSC.
-
-/** A counting semaphore whose waiters are served first come, first served. */
-export class SubmitWindow {
-  private inUse = 0;
-  private readonly waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
-
-  constructor(readonly size: number) {
-    if (!Number.isInteger(size) || size < 1) throw new Error('The SMPP window must be a whole number of at least 1');
-  }
-
-  get outstanding(): number {
-    return this.inUse;
-  }
-
-  acquire(): Promise<void> {
-    if (this.inUse < this.size) {
-      this.inUse++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-
-  release(): void {
-    const next = this.waiters.shift();
-    // The slot passes straight to the next waiter, so a newcomer cannot overtake it.
-    if (next) next.resolve();
-    else this.inUse--;
-  }
-
-  /** Fails everyone still waiting (on close); slots already held are released as usual. */
-  rejectWaiting(error: Error): void {
-    for (const waiter of this.waiters.splice(0)) waiter.reject(error);
-  }
-}
+// response at once: a lib/semaphore.ts Semaphore of that size) and a throughput (submits per
+// second, below). Both queue callers in arrival order, so the dispatcher's concurrency never turns
+// into ESME_RTHROTTLED from the SMSC.
 
 /**
  * Paces submits to `ratePerSecond` with a small burst allowance (GCRA: each caller reserves the

@@ -12,7 +12,8 @@ import { ReceiptQueue } from '../receipt-queue';
 import { ProviderError, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
 import { foldParts, PartAssembler, parseReceipt, type MessageReceipt, type PartReceipt } from './delivery-receipts';
 import type { PartStore, StoredMessage } from './part-store';
-import { SubmitWindow, Throttle } from './flow-control';
+import { Throttle } from './flow-control';
+import { Semaphore } from '../../../lib/semaphore';
 import { SmppLink } from './smpp-link';
 import { submitError } from './smpp-status';
 import { submitPdusFor, type SubmitOptions } from './submit-pdus';
@@ -57,7 +58,7 @@ export class SmppProvider implements SmsProvider {
   readonly name = 'smpp';
   readonly channels = ['sms'] as const;
   private readonly link: SmppLink;
-  private readonly window: SubmitWindow;
+  private readonly window: Semaphore;
   private readonly throttle: Throttle;
   private readonly receipts: ReceiptQueue;
   private readonly assembler = new PartAssembler();
@@ -84,7 +85,7 @@ export class SmppProvider implements SmsProvider {
     /** Where long messages' parts are kept across restarts; without it, in memory only (tests). */
     private readonly parts?: PartStore,
   ) {
-    this.window = new SubmitWindow(settings.window);
+    this.window = new Semaphore(settings.window);
     this.throttle = new Throttle(settings.throughput);
     this.receipts = new ReceiptQueue(log);
     this.options = { sourceTon: settings.sourceTon, sourceNpi: settings.sourceNpi, gsmDataCoding: settings.dataCoding };
