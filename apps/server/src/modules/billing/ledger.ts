@@ -25,16 +25,16 @@ export interface BalanceChangeResult {
   balanceAfter: number;
 }
 
-/**
- * Applies a signed amount to a user's balance and writes its ledger row. The `credit + amount >= 0`
- * condition is evaluated by PostgreSQL under the row lock, so concurrent debits cannot overdraw:
- * a debit that does not fit updates nothing and throws 402, and the caller's transaction rolls back.
- */
 /** The answer to a change the balance does not cover. */
 export function insufficientCredit(): AppError {
   return new AppError(402, 'insufficient_credit', INSUFFICIENT_CREDIT);
 }
 
+/**
+ * Applies a signed amount to a user's balance and writes its ledger row. The `credit + amount >= 0`
+ * condition is evaluated by PostgreSQL under the row lock, so concurrent debits cannot overdraw:
+ * a debit that does not fit updates nothing and throws 402, and the caller's transaction rolls back.
+ */
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<BalanceChangeResult> {
   if (!Number.isSafeInteger(change.amount)) throw new Error('Amounts are whole micro-euros');
   const [row] = await tx
