@@ -5,12 +5,7 @@
 // their lease runs out and sent again (SMPP is at least once). The bar: nothing lost (every message
 // delivered, paid once, nothing refunded, the ledger adds up), and the messages sent twice per kill
 // at most the submits in flight (SMPP_WINDOW = DISPATCH_CONCURRENCY = 10), not a recording group.
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { messages, transactions, users } from '../db/schema';
-import { changeBalance } from '../modules/billing/ledger';
-import { checkLedgerIntegrity } from '../modules/billing/integrity';
 import { sendMessages } from '../modules/messages/send.service';
 import { startKillRig, until, type KillRig } from '../test/kill-rig';
 import { startKurir, type KurirProcess } from '../test/processes';
@@ -43,29 +38,10 @@ afterAll(async () => {
 
 /** A customer with 1 000 messages due now, each to its own number; returns the user id and what the send cost. */
 async function queueMessages(): Promise<{ userId: string; charged: number }> {
-  const [user] = await rig.direct.db.insert(users).values({ phone: '+38641555000' }).returning({ id: users.id });
-  await rig.direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
+  const userId = await rig.fundedUser('+38641555000', TOP_UP);
   const recipients = Array.from({ length: COUNT }, (_, i) => `+3864${String(1_000_000 + i).padStart(7, '0')}`);
-  const config = loadConfig({ DATABASE_URL: rig.env.DATABASE_URL, SECRET_KEY: rig.env.SECRET_KEY, LOG_LEVEL: 'silent' });
-  const sent = await sendMessages({ db: rig.direct.db, config }, user!.id, { recipients, message: 'Kill me softly', channel: 'sms', scheduledFor: null });
-  return { userId: user!.id, charged: Math.round(sent.cost * 1_000_000) };
-}
-
-function submitsPerRecipient(): Map<string, number[]> {
-  const per = new Map<string, number[]>();
-  rig.smsc.submits.forEach((s, index) => {
-    const to = String(s.pdu.destination_addr);
-    per.set(to, [...(per.get(to) ?? []), index]);
-  });
-  return per;
-}
-
-async function statusCount(userId: string, status: 'delivered' | 'sent'): Promise<number> {
-  const [row] = await rig.direct.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(sql`${messages.userId} = ${userId}::uuid and ${messages.status} = ${status}`);
-  return row!.n;
+  const sent = await sendMessages({ db: rig.direct.db, config: rig.config }, userId, { recipients, message: 'Kill me softly', channel: 'sms', scheduledFor: null });
+  return { userId, charged: Math.round(sent.cost * 1_000_000) };
 }
 
 describe.skipIf(!ADMIN_URL)('kill -9 of a worker mid-dispatch, repeated', () => {
@@ -85,17 +61,17 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a worker mid-dispatch, repeated', () => 
     workers.push(await startKurir('worker.ts', rig.env));
 
     // The last worker sends the rest, and the killed workers' messages once their leases ran out.
-    await until('every message recorded as sent', async () => (await statusCount(userId, 'sent')) === COUNT, 90_000);
+    await until('every message recorded as sent', async () => (await rig.messageCount(userId, 'sent')) === COUNT, 90_000);
     // The SMSC reports every submit it accepted (a message sent twice, twice) over the last bind.
     const accepted = rig.smsc.submits.filter((s) => s.messageId);
     for (let i = 0; i < accepted.length; i += 50) {
       await Promise.all(accepted.slice(i, i + 50).map((s) => rig.smsc.receipt(s.messageId!, 'DELIVRD')));
     }
-    await until('every message delivered', async () => (await statusCount(userId, 'delivered')) === COUNT, 60_000);
+    await until('every message delivered', async () => (await rig.messageCount(userId, 'delivered')) === COUNT, 60_000);
 
     // A submission followed by another of the same message was lost with its worker: count each
     // against the kill whose worker made it (the last worker, never killed, must have none).
-    const per = submitsPerRecipient();
+    const per = rig.submitsPerRecipient();
     const resent = [...per.values()].flatMap((indexes) => indexes.slice(0, -1));
     const lives = [...killedAt, Infinity];
     const perLife = lives.map((end, k) => resent.filter((i) => i < end && i >= (lives[k - 1] ?? 0)).length);
@@ -111,16 +87,11 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a worker mid-dispatch, repeated', () => 
     expect(rig.smsc.submits.length - COUNT).toBeLessThanOrEqual(IN_FLIGHT * KILL_AT.length);
 
     // Money: paid once at send, each message settled at its price, nothing refunded.
-    const [after] = await rig.direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
-    const [prices] = await rig.direct.db
-      .select({ total: sql<number>`sum(${messages.price})::bigint`.mapWith(Number), settled: sql<number>`count(${messages.settledAt})::int` })
-      .from(messages)
-      .where(eq(messages.userId, userId));
-    const refunds = await rig.direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
-    expect(prices!.settled).toBe(COUNT);
-    expect(prices!.total).toBe(charged);
-    expect(after!.credit).toBe(TOP_UP - charged);
-    expect(refunds).toHaveLength(0);
-    expect((await checkLedgerIntegrity(rig.direct.db)).problems).toEqual([]);
+    const money = await rig.moneyOf(userId);
+    expect(money.settled).toBe(COUNT);
+    expect(money.charged).toBe(charged);
+    expect(money.credit).toBe(TOP_UP - charged);
+    expect(money.refunds).toBe(0);
+    expect(money.ledgerProblems).toEqual([]);
   }, 240_000);
 });

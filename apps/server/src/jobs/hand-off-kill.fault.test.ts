@@ -4,12 +4,9 @@
 // out, the next process claims them. The bar: every send answered 200 is delivered, paid once and
 // settled (nothing lost); none answered otherwise left a row or a charge; the messages sent twice
 // are at most the submits that were in flight (SMPP_WINDOW = DISPATCH_CONCURRENCY) at the kill.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { messages, transactions, users } from '../db/schema';
-import { changeBalance } from '../modules/billing/ledger';
-import { checkLedgerIntegrity } from '../modules/billing/integrity';
+import { messages } from '../db/schema';
 import { SESSION_COOKIE, createSession } from '../modules/auth/sessions';
 import { startKillRig, until, type KillRig } from '../test/kill-rig';
 import { startKurir, type KurirProcess } from '../test/processes';
@@ -37,16 +34,9 @@ afterAll(async () => {
 });
 
 async function customerCookie(): Promise<{ userId: string; cookie: string }> {
-  const [user] = await rig.direct.db.insert(users).values({ phone: '+38641555100' }).returning({ id: users.id });
-  await rig.direct.db.transaction((tx) => changeBalance(tx, { userId: user!.id, amount: TOP_UP, type: 'credit_addition', description: 'Test balance' }));
-  const config = loadConfig({ DATABASE_URL: rig.env.DATABASE_URL, SECRET_KEY: rig.env.SECRET_KEY, LOG_LEVEL: 'silent' });
-  const token = await createSession(rig.direct.db, config.session, user!.id, {});
-  return { userId: user!.id, cookie: `${SESSION_COOKIE}=${token}` };
-}
-
-async function count(userId: string, where: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await rig.direct.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(sql`${messages.userId} = ${userId}::uuid and ${where}`);
-  return row!.n;
+  const userId = await rig.fundedUser('+38641555100', TOP_UP);
+  const token = await createSession(rig.direct.db, rig.config.session, userId, {});
+  return { userId, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 describe.skipIf(!ADMIN_URL)('kill -9 of a web process that dispatches its own sends', () => {
@@ -84,13 +74,13 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a web process that dispatches its own se
     expect(ok.length).toBeGreaterThan(KILL_AT / 2);
     // What was in flight when it died is sent by the next process once the lease (5 s) runs out.
     processes.push(await startKurir('main.ts', rig.env));
-    const rows = await count(userId, sql`true`);
-    await until('every message sent', async () => (await count(userId, sql`${messages.status} = 'sent'`)) === rows, 60_000);
+    const rows = await rig.messageCount(userId);
+    await until('every message sent', async () => (await rig.messageCount(userId, 'sent')) === rows, 60_000);
     const accepted = rig.smsc.submits.filter((s) => s.messageId);
     for (let i = 0; i < accepted.length; i += 50) {
       await Promise.all(accepted.slice(i, i + 50).map((s) => rig.smsc.receipt(s.messageId!, 'DELIVRD')));
     }
-    await until('every message delivered', async () => (await count(userId, sql`${messages.status} = 'delivered'`)) === rows, 60_000);
+    await until('every message delivered', async () => (await rig.messageCount(userId, 'delivered')) === rows, 60_000);
 
     // Every 200 is a row, delivered; a send without an answer may or may not have been written
     // (it is then delivered and paid like any other), but nothing else is.
@@ -100,23 +90,17 @@ describe.skipIf(!ADMIN_URL)('kill -9 of a web process that dispatches its own se
     for (const [recipient, status] of answered) if (status !== 200) expect(storedSet.has(recipient)).toBe(false);
     expect(stored.length).toBe(storedSet.size);
 
-    const per = new Map<string, number>();
-    for (const s of rig.smsc.submits) per.set(String(s.pdu.destination_addr), (per.get(String(s.pdu.destination_addr)) ?? 0) + 1);
-    const twice = [...per.values()].filter((n) => n > 1).length;
+    const per = rig.submitsPerRecipient();
+    const twice = [...per.values()].filter((submits) => submits.length > 1).length;
     console.log(`hand-off kill -9: ${ok.length} sends answered 200, ${rows} rows, killed after ${killedAt} submit_sm, ${twice} sent twice (bound ${IN_FLIGHT})`);
     expect(per.size).toBe(rows); // none lost: every row reached the SMSC
     expect(twice).toBeLessThanOrEqual(IN_FLIGHT);
 
     // Money: each row paid once and settled at its price, nothing refunded, the ledger adds up.
-    const [after] = await rig.direct.db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
-    const [prices] = await rig.direct.db
-      .select({ total: sql<number>`sum(${messages.price})::bigint`.mapWith(Number), settled: sql<number>`count(${messages.settledAt})::int` })
-      .from(messages)
-      .where(eq(messages.userId, userId));
-    const refunds = await rig.direct.db.select().from(transactions).where(sql`${transactions.userId} = ${userId}::uuid and ${transactions.type} = 'refund'`);
-    expect(prices!.settled).toBe(rows);
-    expect(after!.credit).toBe(TOP_UP - prices!.total);
-    expect(refunds).toHaveLength(0);
-    expect((await checkLedgerIntegrity(rig.direct.db)).problems).toEqual([]);
+    const money = await rig.moneyOf(userId);
+    expect(money.settled).toBe(rows);
+    expect(money.credit).toBe(TOP_UP - money.charged);
+    expect(money.refunds).toBe(0);
+    expect(money.ledgerProblems).toEqual([]);
   }, 240_000);
 });
