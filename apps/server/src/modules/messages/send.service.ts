@@ -26,7 +26,7 @@ import { findPhonebookRecipients } from '../phonebooks/recipients';
 import { getMessagePrices } from '../products/catalogue';
 import { findApprovedSenderName, requireFeature } from '../users/features';
 import { insertSendRows, type NewSend } from './messages.repo';
-import { SendGroupCommit } from './send-group-commit';
+import { SendGroupCommit, type GroupedSendResult } from './send-group-commit';
 
 /**
  * Sends up to this size share group commits. A bigger one is a transaction of its own, which
@@ -122,7 +122,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const group = !request.test && count <= GROUP_MAX_RECIPIENTS ? groupCommitFor(db, config.messaging.groupCommitMs) : null;
   const { rows, balanceAfter, handedOff } = group
     ? await group.submit({ debit, rows: send })
-    : { ...(await sendAlone(db, debit, send, request.test === true)), handedOff: false };
+    : await sendAlone(db, debit, send, request.test === true);
   if (!request.scheduledFor && !handedOff) notifyMessagesQueued();
 
   const status: MessageStatus = request.scheduledFor ? 'scheduled' : 'pending';
@@ -147,14 +147,14 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
  * for the insert of thousands of rows; the conditional debit still decides, and a 402 there rolls
  * the rows back with it. A balance that clearly cannot pay is refused before anything is written.
  */
-async function sendAlone(db: Database, debit: BalanceChange, send: NewSend, test: boolean): Promise<{ rows: { id: string; recipient: string }[]; balanceAfter: number }> {
+async function sendAlone(db: Database, debit: BalanceChange, send: NewSend, test: boolean): Promise<GroupedSendResult> {
   if (!test && (await readBalance(db, debit.userId)).balanceAfter + debit.amount < 0) {
     throw insufficientCredit();
   }
   return db.transaction(async (tx) => {
     const rows = await insertSendRows(tx, send);
     const change = test ? await readBalance(tx, debit.userId) : await changeBalance(tx, debit);
-    return { rows, balanceAfter: change.balanceAfter };
+    return { rows, balanceAfter: change.balanceAfter, handedOff: false };
   });
 }
 
