@@ -39,9 +39,26 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   };
 }
 
-export function wrapPool(pool: pg.Pool): DatabaseHandle {
+/** A PostgreSQL pool, and the send pool beside it when there is one (createSendPool). */
+export function wrapPool(pool: pg.Pool, sendPool?: pg.Pool): DatabaseHandle {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  if (sendPool) sendDatabases.set(db, drizzlePg(sendPool, { schema }) as unknown as Database);
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async close() {
+      await pool.end();
+      await sendPool?.end();
+    },
+  };
+}
+
+const sendDatabases = new WeakMap<Database, Database>();
+
+/** Where a send group's statement runs: `db`'s send pool, or `db` itself (PGlite, a pool without one). */
+export function sendGroupDatabase(db: Database): Database {
+  return sendDatabases.get(db) ?? db;
 }
 
 /**
@@ -60,6 +77,19 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
   return new pg.Pool({ ...config, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
 }
 
+/**
+ * The pool of the group commit's statement (messages.repo.ts insertSendGroup), whose connections
+ * let PostgreSQL keep a generic plan. That statement is a dozen CTEs, and planning it for each
+ * call's values took ~0.7 ms of every group, a sixth of its time in the database (the bind step,
+ * in the peer benchmark's statement log); a generic plan is made once per connection. Its values
+ * are one JSON document per CTE and the users it locks by key, so no plan for particular values
+ * is better, and an ANALYZE of users (the only table it reads) re-plans it. Two connections: the
+ * group commit writes at most two groups at a time (send-group-commit.ts).
+ */
+export function createSendPool(config: pg.PoolConfig): pg.Pool {
+  return new pg.Pool({ ...config, max: 2, options: '-c jit=off' });
+}
+
 /** Where the pool reports a connection lost while idle (PostgreSQL restarted, network cut). */
 type PoolErrorLog = (error: Error) => void;
 const logToStderr: PoolErrorLog = (error) => console.error(`PostgreSQL connection lost (the pool reconnects on demand): ${error.message}`);
@@ -69,10 +99,12 @@ export async function openDatabase(config: Config['database'], onPoolError: Pool
     // A connection attempt that hangs (a partitioned network) fails after 5 s instead of holding
     // the request forever; the error handler turns it into a 503.
     const pool = createPool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
+    const sendPool = createSendPool({ connectionString: config.url, connectionTimeoutMillis: 5000 });
     // Without a listener, an idle connection's error would be thrown and end the process.
     pool.on('error', onPoolError);
+    sendPool.on('error', onPoolError);
     await pool.query('select 1');
-    return wrapPool(pool);
+    return wrapPool(pool, sendPool);
   }
   fs.mkdirSync(config.dir, { recursive: true });
   const releaseLock = takeDataDirLock(config.dir);

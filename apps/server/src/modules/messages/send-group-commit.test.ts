@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendGroupDatabase } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { INSUFFICIENT_CREDIT } from '../billing/ledger';
@@ -97,5 +98,20 @@ describe('group commit', () => {
     expect(seen.every(Boolean)).toBe(true);
     expect(await creditOf(t.db, phone)).toBe(0);
     await expectLedgerConsistent(t.db);
+  });
+
+  it.runIf(process.env.KURIR_TEST_DB === 'postgres')('on PostgreSQL writes its groups through the send pool, which keeps a generic plan of the statement', async () => {
+    const { phone } = await customer(t, { credit: 10 * SMS_PRICE });
+    const userId = await userIdOf(t.db, phone);
+    const group = new SendGroupCommit(t.db, { windowMs: 1, maxRows: 1000 });
+    // One group after another: the pool hands its last released connection out again.
+    for (let i = 0; i < 10; i++) await group.submit(groupedSend(userId, newPhone()));
+    const plans = await queryRows<{ generic_plans: string | number; custom_plans: string | number }>(
+      sendGroupDatabase(t.db),
+      sql`select generic_plans, custom_plans from pg_prepared_statements where statement like '%group_sends as%'`,
+    );
+    expect(plans).toHaveLength(1);
+    expect(Number(plans[0]!.generic_plans)).toBeGreaterThan(0);
+    expect(await messagesOf(t.db, phone)).toHaveLength(10);
   });
 });

@@ -8,9 +8,12 @@
 // nothing that was answered 200. If the group's statement fails for any other reason, every member
 // is tried alone, so one bad member cannot fail the others.
 //
+// On PostgreSQL the group's statement runs on the send pool, whose connections keep its plan
+// (db/client.ts createSendPool).
+//
 // When this process's dispatcher has room, the group's immediate rows are written already claimed
 // by it and handed to it after the commit (lifecycle/hand-off.ts).
-import type { Database } from '../../db/client';
+import { sendGroupDatabase, type Database } from '../../db/client';
 import { handOffTargetFor } from './lifecycle/hand-off';
 import type { ClaimedMessage } from './lifecycle/message-store';
 import { AppError } from '../../lib/errors';
@@ -46,7 +49,8 @@ export interface GroupCommitOptions {
 /**
  * Groups written at the same time by one instance. Concurrent sends are mostly one customer's,
  * whose balance row every group locks, so a second group in flight would only wait for the first;
- * gathering instead makes the next group larger. Two keep the database busy between groups.
+ * gathering instead makes the next group larger. Two keep the database busy between groups. The
+ * send pool (db/client.ts) has as many connections.
  */
 const MAX_GROUPS_IN_FLIGHT = 2;
 
@@ -93,7 +97,7 @@ export class SendGroupCommit {
     const lease = immediate.length > 0 ? (target?.reserve(immediate.reduce((n, m) => n + m.send.rows.recipients.length, 0)) ?? null) : null;
     let outcomes: Awaited<ReturnType<typeof insertSendGroup>>;
     try {
-      outcomes = await insertSendGroup(this.db, group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })), lease);
+      outcomes = await insertSendGroup(sendGroupDatabase(this.db), group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })), lease);
     } catch {
       if (lease) target!.release(lease);
       await Promise.all(group.map((m) => this.commitAlone(m)));
