@@ -80,7 +80,7 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
 /**
  * The pool of the group commit's statement (messages.repo.ts insertSendGroup), whose connections
  * let PostgreSQL keep a generic plan. That statement is a dozen CTEs, and planning it for each
- * call's values took ~0.7 ms of every group, a sixth of its time in the database (the bind step,
+ * call's values took ~0.7 ms of every group, a fifth of its time in the database (the bind step,
  * in the peer benchmark's statement log); a generic plan is made once per connection. Its values
  * are one JSON document per CTE and the users it locks by key, so no plan for particular values
  * is better, and an ANALYZE of users (the only table it reads) re-plans it. Two connections: the
