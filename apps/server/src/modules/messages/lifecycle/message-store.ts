@@ -9,7 +9,7 @@ import type { Channel } from '@kurir/core';
 import type { Database, DbOrTx } from '../../../db/client';
 import { queryPreparedRows, queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
-import { eventMessageColumns, insertMessageEvents } from '../../webhooks/events';
+import { eventMessageColumns, insertMessageEvents, withoutActiveEndpoint } from '../../webhooks/events';
 import { settleMessage } from './settlement';
 
 export interface ClaimedMessage {
@@ -128,6 +128,10 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
  * transaction, with the events). An SMS whose 'delivered' receipt already came and that owes no
  * refund is recorded delivered and settled at once: its row is written once, not twice, and its
  * customer is told 'sent' then 'delivered' as usual. Returns the ids settled so.
+ *
+ * Messages of customers without a webhook endpoint (nearly all) are recorded by a statement
+ * without the event CTEs (withoutActiveEndpoint); whatever it left is recorded by the one with
+ * them, so a batch with no webhook customer is one statement, as before.
  */
 export async function markSent(
   db: Database,
@@ -136,15 +140,30 @@ export async function markSent(
   viberValiditySeconds: number,
 ): Promise<ReadonlySet<string>> {
   if (accepted.length === 0) return new Set();
+  const quiet = await recordSent(db, provider, accepted, viberValiditySeconds, false);
+  const rest = accepted.filter((a) => !quiet.recorded.has(a.id));
+  if (rest.length === 0) return quiet.delivered;
+  const told = await recordSent(db, provider, rest, viberValiditySeconds, true);
+  return new Set([...quiet.delivered, ...told.delivered]);
+}
+
+/** One markSent statement: with the events, or only for customers who have no endpoint. */
+async function recordSent(
+  db: Database,
+  provider: string,
+  accepted: readonly AcceptedMessage[],
+  viberValiditySeconds: number,
+  withEvents: boolean,
+): Promise<{ recorded: ReadonlySet<string>; delivered: ReadonlySet<string> }> {
   // Viber waits for its receipt a little longer than the validity the provider was given, so a
   // provider's own 'expired' report normally comes first; past that, the fallback job sends SMS.
   const fallbackSeconds = viberValiditySeconds + Math.max(30, Math.ceil(viberValiditySeconds * 0.1));
   const input = accepted.map((a) => ({ id: a.id, lease: a.leaseToken, pmid: a.providerMessageId, provider: a.provider, delivered: a.delivered === true }));
-  const rows = await queryPreparedRows<{ id: string }>(db, sql`
-    with recorded as (
+  const settlesNow = sql`v.delivered and m.channel = 'sms' and m.reserved_price = m.price`;
+  const update = sql`
       update messages m
-         set status = case when v.delivered and m.channel = 'sms' and m.reserved_price = m.price then 'delivered' else 'sent' end,
-             settled_at = case when v.delivered and m.channel = 'sms' and m.reserved_price = m.price then now() end,
+         set status = case when ${settlesNow} then 'delivered' else 'sent' end,
+             settled_at = case when ${settlesNow} then now() end,
              provider = coalesce(v.provider, ${provider}),
              provider_message_id = v.pmid,
              processed_at = coalesce(m.processed_at, now()),
@@ -153,7 +172,10 @@ export async function markSent(
              locked_until = null,
              lease_token = null
         from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id uuid, lease uuid, pmid text, provider text, delivered boolean)
-       where m.id = v.id and m.lease_token = v.lease and m.settled_at is null
+       where m.id = v.id and m.lease_token = v.lease and m.settled_at is null`;
+  const rows = withEvents
+    ? await queryPreparedRows<{ id: string; status: string }>(db, sql`
+    with recorded as (${update}
       returning ${eventMessageColumns('m')}
     ), changed as (
       select id, user_id, recipient, sender_name, channel, 'sent'::text as status, parts, price, error_message, test,
@@ -164,8 +186,14 @@ export async function markSent(
              'delivered'::text as event_status, 0::bigint as refunded
         from recorded where status = 'delivered'
     ), ${insertMessageEvents()}
-    select id from recorded where status = 'delivered'`);
-  return new Set(rows.map((r) => r.id));
+    select id, status from recorded`)
+    : await queryPreparedRows<{ id: string; status: string }>(db, sql`${update}
+         and ${withoutActiveEndpoint(sql`m.user_id`)}
+      returning m.id, m.status`);
+  return {
+    recorded: new Set(rows.map((r) => r.id)),
+    delivered: new Set(rows.filter((r) => r.status === 'delivered').map((r) => r.id)),
+  };
 }
 
 /** Temporary failures: back to the queue, each after its own delay. */

@@ -147,3 +147,70 @@ describe('a receipt that overtakes its acceptance', () => {
     await expectLedgerConsistent(t.db);
   });
 });
+
+describe('customers with and without a webhook endpoint in one batch', () => {
+  // markSent and the receipts' settlement first write the messages of customers without an
+  // active endpoint, without events, then the rest with them (webhooks/events.ts).
+  async function eventTypes(messageId: string) {
+    const events = await t.db.select().from(messageEvents).where(eq(messageEvents.messageId, messageId)).orderBy(messageEvents.seq);
+    return events.map((e) => e.type);
+  }
+
+  it('records and settles every message, and tells only the customer with an active endpoint', async () => {
+    const told = await customer(t, { credit: 2 * SMS_PRICE });
+    const quiet = await customer(t, { credit: 2 * SMS_PRICE });
+    const disabled = await customer(t, { credit: 2 * SMS_PRICE });
+    await t.db.insert(webhookEndpoints).values({ userId: await userIdOf(t.db, told.phone), url: 'https://example.com/hook', secret: 'whsec_test' });
+    await t.db.insert(webhookEndpoints).values({ userId: await userIdOf(t.db, disabled.phone), url: 'https://example.com/off', secret: 'whsec_test', disabledAt: new Date() });
+    for (const c of [told, quiet, disabled]) expect((await c.api.send({ recipients: [newPhone(), newPhone()], message: 'Hi' })).status).toBe(200);
+    const store = createMessageStore(t.db);
+    const leaseToken = crypto.randomUUID();
+    const claimed = await store.claimDue({ limit: 100, leaseSeconds: 60, leaseToken });
+    const ours = new Set([...(await messagesOf(t.db, told.phone)), ...(await messagesOf(t.db, quiet.phone)), ...(await messagesOf(t.db, disabled.phone))].map((m) => m.id));
+    const batch = claimed.filter((m) => ours.has(m.id));
+    expect(batch).toHaveLength(6);
+
+    // One record for all six, interleaved; the first message of each customer was reported delivered already.
+    const firstOf = new Set<string>();
+    for (const c of [told, quiet, disabled]) firstOf.add((await messagesOf(t.db, c.phone))[0]!.id);
+    const settledAtOnce = await store.markSent('mixed', batch.map((m, i) => ({ id: m.id, leaseToken, providerMessageId: `mx-${i}`, delivered: firstOf.has(m.id) })), 60);
+    expect([...settledAtOnce].sort()).toEqual([...firstOf].sort());
+
+    // The other three are settled by one receipt batch.
+    const fake = new FakeProvider({ name: 'mixed' });
+    fake.onReceipt(receiptHandler(t.db, 'mixed'));
+    await Promise.all(batch.map((m, i) => (firstOf.has(m.id) ? null : fake.receipt(`mx-${i}`, 'delivered'))));
+
+    for (const c of [told, quiet, disabled]) {
+      const rows = await messagesOf(t.db, c.phone);
+      expect(rows.map((m) => m.status)).toEqual(['delivered', 'delivered']);
+      expect(rows.every((m) => m.settledAt !== null && m.price === SMS_PRICE)).toBe(true);
+      for (const m of rows) expect(await eventTypes(m.id)).toEqual(c === told ? ['message.sent', 'message.delivered'] : []);
+      expect(await creditOf(t.db, c.phone)).toBe(0);
+    }
+    await expectLedgerConsistent(t.db);
+  });
+
+  it('records nothing twice and nothing without its lease, with an endpoint or without', async () => {
+    const told = await customer(t, { credit: SMS_PRICE });
+    const quiet = await customer(t, { credit: SMS_PRICE });
+    await t.db.insert(webhookEndpoints).values({ userId: await userIdOf(t.db, told.phone), url: 'https://example.com/hook', secret: 'whsec_test' });
+    for (const c of [told, quiet]) expect((await c.api.send({ recipients: [newPhone()], message: 'Hi' })).status).toBe(200);
+    const store = createMessageStore(t.db);
+    const leaseToken = crypto.randomUUID();
+    await store.claimDue({ limit: 100, leaseSeconds: 60, leaseToken });
+    const [toldMessage] = await messagesOf(t.db, told.phone);
+    const [quietMessage] = await messagesOf(t.db, quiet.phone);
+    const record = (token: string) => [toldMessage!, quietMessage!].map((m, i) => ({ id: m.id, leaseToken: token, providerMessageId: `lease-${i}` }));
+
+    expect(await store.markSent('lease', record(crypto.randomUUID()), 60)).toEqual(new Set());
+    expect((await messagesOf(t.db, told.phone))[0]!.status).toBe('pending');
+    expect((await messagesOf(t.db, quiet.phone))[0]!.status).toBe('pending');
+    await store.markSent('lease', record(leaseToken), 60);
+    await store.markSent('lease', record(leaseToken), 60); // the lease is gone: a repeat changes nothing
+    expect((await messagesOf(t.db, told.phone))[0]!.status).toBe('sent');
+    expect((await messagesOf(t.db, quiet.phone))[0]!.status).toBe('sent');
+    expect(await eventTypes(toldMessage!.id)).toEqual(['message.sent']);
+    expect(await eventTypes(quietMessage!.id)).toEqual([]);
+  });
+});

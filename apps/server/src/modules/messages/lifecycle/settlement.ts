@@ -10,7 +10,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { queryPreparedRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
-import { eventMessageColumns, insertMessageEvents, recordMessageEvents } from '../../webhooks/events';
+import { eventMessageColumns, insertMessageEvents, recordMessageEvents, withoutActiveEndpoint } from '../../webhooks/events';
 import { receiptTargets, type ReceiptTarget } from './message-store';
 
 export type Settlement =
@@ -73,6 +73,10 @@ export async function settleMessage(tx: Tx, messageId: string, outcome: Settleme
  * their reservation: SMS as reserved) — nearly every receipt, so a batch is mostly one round trip.
  * Returns each provider id's message as it was before, and the ids settled here; the rest go
  * through settleMessage, which writes their refunds.
+ *
+ * The statement settles only the messages of customers without a webhook endpoint
+ * (withoutActiveEndpoint); delivered SMS it left still sent are settled by a second one, with the
+ * events.
  */
 export async function matchReceiptsSettlingDelivered(
   db: DbOrTx,
@@ -80,9 +84,24 @@ export async function matchReceiptsSettlingDelivered(
   providerMessageIds: readonly string[],
   deliveredProviderIds: readonly string[],
 ): Promise<{ targets: Map<string, ReceiptTarget>; settled: Set<string> }> {
-  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel; settled: boolean }>(db, sql`
-    with ${receiptTargets(provider, providerMessageIds)},
-    changed as (
+  const quiet = await matchAndSettle(db, provider, providerMessageIds, deliveredProviderIds, false);
+  const left = deliveredProviderIds.filter((pmid) => {
+    const target = quiet.targets.get(pmid);
+    return target?.status === 'sent' && target.channel === 'sms' && !quiet.settled.has(target.id);
+  });
+  if (left.length === 0) return quiet;
+  const told = await matchAndSettle(db, provider, left, left, true);
+  return { targets: quiet.targets, settled: new Set([...quiet.settled, ...told.settled]) };
+}
+
+async function matchAndSettle(
+  db: DbOrTx,
+  provider: string,
+  providerMessageIds: readonly string[],
+  deliveredProviderIds: readonly string[],
+  withEvents: boolean,
+): Promise<{ targets: Map<string, ReceiptTarget>; settled: Set<string> }> {
+  const settle = sql`
       update messages m
          set status = 'delivered',
              error_message = null,
@@ -94,9 +113,18 @@ export async function matchReceiptsSettlingDelivered(
         from targets t
        where m.id = t.id
          and t.pmid in (select value from jsonb_array_elements_text(${JSON.stringify(deliveredProviderIds)}::jsonb))
-         and m.settled_at is null and m.status = 'sent' and m.reserved_price = m.price
+         and m.settled_at is null and m.status = 'sent' and m.reserved_price = m.price`;
+  const changed = withEvents
+    ? sql`changed as (${settle}
       returning ${eventMessageColumns('m')}, 'delivered'::text as event_status, 0::bigint as refunded
-    ), ${insertMessageEvents()}
+    ), ${insertMessageEvents()}`
+    : sql`changed as (${settle}
+         and ${withoutActiveEndpoint(sql`m.user_id`)}
+      returning m.id
+    )`;
+  const rows = await queryPreparedRows<{ pmid: string; id: string; status: string; channel: Channel; settled: boolean }>(db, sql`
+    with ${receiptTargets(provider, providerMessageIds)},
+    ${changed}
     select t.pmid, t.id, t.status, t.channel, exists (select 1 from changed c where c.id = t.id) as settled
       from targets t
      order by t.n`);
