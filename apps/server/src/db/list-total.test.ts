@@ -61,6 +61,14 @@ describe('kept message counts', () => {
     expect(await keptCounts()).toEqual(await exactCounts());
   });
 
+  it("are counted by the last of the insert triggers, so a send holds its customer's counter only for its debit and commit", async () => {
+    // Statement triggers fire in name order; the counter's upsert locks the customer's row until the commit (migration 0019).
+    const rows = await queryRows<{ tgname: string }>(t.db, sql`
+      select tgname from pg_trigger
+       where tgrelid = 'messages'::regclass and not tgisinternal and (tgtype & 4) <> 0 order by tgname`);
+    expect(rows.map((r) => r.tgname)).toEqual(['messages_insert_1_texts', 'messages_insert_2_count']);
+  });
+
   it('answer the unfiltered history with the exact count, and a filtered one capped', async () => {
     const [exact] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where user_id = ${a.id}`);
     const all = await a.call('GET', '/api/sms/history?limit=10');
