@@ -27,7 +27,8 @@ export function eventMessageColumns(alias: string): SQL {
  * need no events. The hot statements (markSent, the receipts' settlement) first change only such
  * customers' messages, without the event CTEs below, whose planning and set-up were most of their
  * cost though they wrote nothing for nearly every message; the rest go through the statement with
- * events. Both read the endpoints in the same snapshot as the full statement alone would.
+ * events. Each reads the endpoints at its own start, as the one statement with events did: an
+ * endpoint added meanwhile is told of the changes after it, as before.
  */
 export function withoutActiveEndpoint(userId: SQL): SQL {
   return sql`not exists (select 1 from webhook_endpoints w where w.user_id = ${userId} and w.disabled_at is null)`;
