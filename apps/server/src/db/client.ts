@@ -92,19 +92,28 @@ export function createSendPool(config: pg.PoolConfig): pg.Pool {
 
 /** Where the pool reports a connection lost while idle (PostgreSQL restarted, network cut). */
 type PoolErrorLog = (error: Error) => void;
+
+/**
+ * The process's PostgreSQL pools over `config` (createPool, and createSendPool beside it), each
+ * with `onError` as its listener: without one, an idle connection's error would be thrown and
+ * end the process.
+ */
+export function openPostgresPools(config: pg.PoolConfig, onError: PoolErrorLog): DatabaseHandle {
+  const pool = createPool(config);
+  const sendPool = createSendPool(config);
+  pool.on('error', onError);
+  sendPool.on('error', onError);
+  return wrapPool(pool, sendPool);
+}
 const logToStderr: PoolErrorLog = (error) => console.error(`PostgreSQL connection lost (the pool reconnects on demand): ${error.message}`);
 
 export async function openDatabase(config: Config['database'], onPoolError: PoolErrorLog = logToStderr): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     // A connection attempt that hangs (a partitioned network) fails after 5 s instead of holding
     // the request forever; the error handler turns it into a 503.
-    const pool = createPool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 });
-    const sendPool = createSendPool({ connectionString: config.url, connectionTimeoutMillis: 5000 });
-    // Without a listener, an idle connection's error would be thrown and end the process.
-    pool.on('error', onPoolError);
-    sendPool.on('error', onPoolError);
-    await pool.query('select 1');
-    return wrapPool(pool, sendPool);
+    const handle = openPostgresPools({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 5000 }, onPoolError);
+    await handle.pool!.query('select 1');
+    return handle;
   }
   fs.mkdirSync(config.dir, { recursive: true });
   const releaseLock = takeDataDirLock(config.dir);

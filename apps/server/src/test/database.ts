@@ -3,18 +3,14 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { createPool, createSendPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from '../db/client';
+import { openPostgresPools, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../db/client';
 import { createDatabaseFromTemplate } from './postgres';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.KURIR_TEST_DB === 'postgres') {
     const created = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
-    const pool = createPool({ connectionString: created.url, max: 20 });
-    const sendPool = createSendPool({ connectionString: created.url });
     // An idle client ended by the server (database dropped at teardown) must not crash the run.
-    pool.on('error', () => {});
-    sendPool.on('error', () => {});
-    const handle = wrapPool(pool, sendPool);
+    const handle = openPostgresPools({ connectionString: created.url, max: 20 }, () => {});
     return { ...handle, close: async () => { await handle.close(); await created.drop(); } };
   }
   const tar = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);

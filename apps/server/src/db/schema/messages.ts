@@ -104,9 +104,9 @@ export const messages = pgTable(
  * is inserted and never changed, with the two text indexes: the History's word index and the admin
  * searches' trigram index. On `messages` these GIN indexes were updated again by every status
  * change (none of those updates is HOT), though the text never changes; here they are written once
- * per message. Filled by the statement trigger `messages_insert_1_texts` (migration 0017, renamed in 0019) from the
- * statement's transition table, so every insert path is covered and a 10 000-row insert costs one
- * INSERT … SELECT. Nothing updates these columns of `messages`, and nothing deletes messages (their
+ * per message. Filled by the statement trigger `messages_insert_1_texts` (migration 0017, renamed
+ * in 0019) from the statement's transition table, so every insert path is covered and a 10 000-row
+ * insert costs one INSERT … SELECT. Nothing updates these columns of `messages`, and nothing deletes messages (their
  * ledger, webhook and statistics rows refer to them), so the rows stay equal to their message's.
  * No foreign key to `messages`: nothing deletes from either table, and a key would add a lookup of
  * `messages` per inserted row to every send.

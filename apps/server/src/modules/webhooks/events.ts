@@ -31,7 +31,12 @@ export function eventMessageColumns(alias: string): SQL {
  * endpoint added meanwhile is told of the changes after it, as before.
  */
 export function withoutActiveEndpoint(userId: SQL): SQL {
-  return sql`not exists (select 1 from webhook_endpoints w where w.user_id = ${userId} and w.disabled_at is null)`;
+  return sql`not ${hasActiveEndpoint(userId)}`;
+}
+
+/** True when the customer `userId` (a column) has an active webhook endpoint. */
+function hasActiveEndpoint(userId: SQL): SQL {
+  return sql`exists (select 1 from webhook_endpoints w where w.user_id = ${userId} and w.disabled_at is null)`;
 }
 
 /**
@@ -45,7 +50,7 @@ export function insertMessageEvents(): SQL {
       select c.*, gen_random_uuid() as event_id,
              'message.' || case c.event_status when 'deleted' then 'cancelled' else c.event_status end as type
         from changed c
-       where exists (select 1 from webhook_endpoints w where w.user_id = c.user_id and w.disabled_at is null)
+       where ${hasActiveEndpoint(sql`c.user_id`)}
     ), ev as (
       insert into message_events (id, user_id, message_id, type, payload)
       select i.event_id, i.user_id, i.id, i.type,
