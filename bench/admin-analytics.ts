@@ -33,7 +33,7 @@ async function load(handle: DatabaseHandle) {
            now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(${from}::int, ${to}::int) g`);
   const execute = async (q: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(db, sql.raw(q)) });
-  await loadWithoutIndexes(execute, ['messages', 'message_texts'], async () => {
+  await loadWithoutIndexes(execute, ['messages', 'send_texts'], async () => {
     const chunk = 100_000;
     for (let i = 1; i <= ROWS; i += chunk) await insert(ME, i, Math.min(ROWS, i + chunk - 1));
     for (let i = 1; i <= OTHER_ROWS; i += chunk) await insert(OTHER, i, Math.min(OTHER_ROWS, i + chunk - 1));

@@ -48,8 +48,8 @@ async function load(handle: DatabaseHandle) {
            now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(${from}::int, ${to}::int) g`);
   const execute = async (q: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(db, sql.raw(q)) });
-  // message_texts is filled by the insert trigger: its indexes are dropped and remade too.
-  await loadWithoutIndexes(execute, ['messages', 'message_texts'], async () => {
+  // send_texts is filled by the insert trigger: its indexes are dropped and remade too.
+  await loadWithoutIndexes(execute, ['messages', 'send_texts'], async () => {
     const chunk = 100_000;
     for (let i = 1; i <= ROWS; i += chunk) await insert(i, Math.min(ROWS, i + chunk - 1));
   });

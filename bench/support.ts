@@ -26,7 +26,8 @@ type Bench = (label: string, handle: DatabaseHandle) => Promise<void>;
 /**
  * A bench's entry point: prints the machine line, then runs `bench` on a migrated PGlite in
  * memory and, when DATABASE_URL names a PostgreSQL server, on a fresh migrated database there
- * (kurir_bench_<database>_<pid>, `poolSize` connections), dropped afterwards. The label
+ * (kurir_bench_<database>_<pid>, `poolSize` connections), dropped afterwards (kept with
+ * KEEP_DATABASE=1, to look at its plans). The label
  * ('PGlite (in memory)' or 'PostgreSQL') starts every line a bench prints. A failure prints its
  * error and exits non-zero, so a script running the benches notices.
  */
@@ -66,14 +67,18 @@ async function runOnEachDatabase(name: string, poolSize: number, bench: Bench): 
     await bench('PostgreSQL', postgres);
   } finally {
     await postgres.close();
-    // The pool has ended, but a busy server may not have closed those sessions yet; a forced
-    // drop would kill them under the pool's feet.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = $2', [database, 'client backend']);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    if (process.env.KEEP_DATABASE === '1') {
+      console.log(`PostgreSQL: kept database ${database} (KEEP_DATABASE=1)`);
+    } else {
+      // The pool has ended, but a busy server may not have closed those sessions yet; a forced
+      // drop would kill them under the pool's feet.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1 and backend_type = $2', [database, 'client backend']);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`drop database if exists ${database} with (force)`);
     }
-    await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
   }
 }

@@ -60,7 +60,7 @@ export const messages = pgTable(
   },
   (t) => [
     // All Messages (admin): every user's messages newest first. Its search over sender, recipient
-    // and text uses the trigram index of message_texts (below); the user's phone is resolved to ids first.
+    // and text uses the trigram index of send_texts (below); the user's phone is resolved to ids first.
     index('messages_created_idx').on(t.createdAt, t.id),
     index('messages_status_created_idx').on(t.status, t.createdAt),
     // The admin Scheduled page: every message that was ever scheduled.
@@ -71,6 +71,8 @@ export const messages = pgTable(
       .where(sql`${t.processedAt} is not null and ${t.sentByAdminId} is null`),
     // History: a user's messages newest first, and its filters, walk this index.
     index('messages_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // A send's messages: from its row of send_texts (the text searches).
+    index('messages_batch_idx').on(t.batchId),
     // The queue: only rows waiting to be sent are in it, so claiming stays cheap however large
     // the table grows.
     // The history's recipient filter finds numbers by how they end (the last digits, or a whole
@@ -100,31 +102,31 @@ export const messages = pgTable(
 );
 
 /**
- * The searchable text of each message (sender name, recipient, text), written once when the message
- * is inserted and never changed, with the two text indexes: the History's word index and the admin
- * searches' trigram index. On `messages` these GIN indexes were updated again by every status
- * change (none of those updates is HOT), though the text never changes; here they are written once
- * per message. Filled by the statement trigger `messages_insert_1_texts` (migration 0017, renamed
- * in 0019) from the statement's transition table, so every insert path is covered and a 10 000-row
- * insert costs one INSERT … SELECT. Nothing updates these columns of `messages`, and nothing deletes messages (their
- * ledger, webhook and statistics rows refer to them), so the rows stay equal to their message's.
- * No foreign key to `messages`: nothing deletes from either table, and a key would add a lookup of
- * `messages` per inserted row to every send.
+ * The searchable text of each send (sender name, text, and its recipients joined by spaces), written
+ * once when its messages are inserted and never changed, with the two text indexes: the History's
+ * word index and the admin searches' trigram index. One row per send, so a 1 000-recipient send
+ * writes its text into the indexes once, not 1 000 times (migration 0020; before it, message_texts
+ * held a row per message). Filled by the statement trigger `messages_insert_1_texts` from the
+ * statement's transition table, so every insert path is covered. A send's messages are found by
+ * messages_batch_idx; every one has the send's sender name and text. Nothing updates these columns
+ * of `messages` and nothing deletes messages, so the rows stay equal to their messages'.
  */
-export const messageTexts = pgTable(
-  'message_texts',
+export const sendTexts = pgTable(
+  'send_texts',
   {
-    messageId: uuid('message_id').primaryKey(),
+    batchId: uuid('batch_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
     senderName: text('sender_name').notNull(),
-    recipient: text('recipient').notNull(),
     message: text('message').notNull(),
+    recipients: text('recipients').notNull(),
   },
   (t) => [
     // The history's text filter: words (and word beginnings) are found through this index, and
     // ILIKE then keeps the exact substring; without it a search reads every row of the user.
-    index('message_texts_text_search_idx').using('gin', sql`to_tsvector('simple', ${t.message})`),
-    // The admin searches (All Messages, Scheduled) over sender, recipient and text as substrings.
-    index('message_texts_admin_search_trgm_idx').using('gin', sql`(${t.senderName} || ' ' || ${t.recipient} || ' ' || ${t.message}) gin_trgm_ops`),
+    index('send_texts_text_search_idx').using('gin', sql`to_tsvector('simple', ${t.message})`),
+    // The admin searches (All Messages) over sender, recipient and text as substrings: the sends
+    // that may hold a match, whose messages are then tested one by one.
+    index('send_texts_admin_search_trgm_idx').using('gin', sql`(${t.senderName} || ' ' || ${t.message} || ' ' || ${t.recipients}) gin_trgm_ops`),
   ],
 );
 

@@ -17,7 +17,7 @@ import { isUuid } from '../../../lib/ids';
 import { likeContains } from '../../../lib/like-pattern';
 import { cancelScheduled } from '../../messages/scheduled.service';
 import { writeAudit } from '../audit/audit';
-import { messageSearchText } from '../messages/all-messages.repo';
+import { messageTextMatches } from '../messages/all-messages.repo';
 import { userSearchText } from '../users/users.repo';
 
 const STATUS_OF: Record<string, AdminScheduledStatus> = {
@@ -44,9 +44,8 @@ function searchConditions(terms: string[]): SQL | undefined {
       const pattern = likeContains(term);
       // The same texts as All Messages (sender, recipient, text; the user), tested on each
       // scheduled row: a condition OR-ed across two tables cannot take an index (nor could it when
-      // the trigram index was on messages), so these read the messages row's own columns, equal
-      // to message_texts' (see messageSearchText).
-      return sql`(${messageSearchText} ilike ${pattern} or ${userSearchText} ilike ${pattern})`;
+      // the trigram index was on messages), so these read the messages row's own columns.
+      return sql`(${messageTextMatches(pattern)} or ${userSearchText} ilike ${pattern})`;
     }),
   );
 }

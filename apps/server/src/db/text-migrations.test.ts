@@ -1,5 +1,6 @@
-// Migration 0017 on a database that already has messages: it copies them into message_texts, moves
-// the two text indexes there, and from then on the insert trigger copies every new message.
+// Migrations 0017 and 0020 on a database that already has messages: 0017 moved the two text indexes
+// off messages into a row per message (message_texts), 0020 into a row per send (send_texts). The
+// messages already there are copied, and from then on the insert trigger copies every new send.
 // Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,48 +71,58 @@ afterAll(async () => {
 
 const USER = '00000000-0000-4000-8000-00000000c0de';
 
-async function insertMessages(texts: string[]) {
+/** Messages of their own sends (a batch each), or of one send when `batch` is given. */
+async function insertMessages(texts: string[], batch?: string) {
   await handle.db.execute(sql`
     insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
                           parts, reserved_price, sms_price, price)
-    select ${USER}::uuid, gen_random_uuid(), '+38640' || lpad(n::text, 6, '0'), t, 'SHOP' || n, 'sms', 'sms', 'pending', 1, 1, 1, 1
+    select ${USER}::uuid, coalesce(${batch ?? null}::uuid, gen_random_uuid()), '+38640' || lpad(n::text, 6, '0'), t,
+           case when ${batch ?? null}::uuid is null then 'SHOP' || n else 'SHOP' end, 'sms', 'sms', 'pending', 1, 1, 1, 1
       from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as x(t, n)`);
 }
+
+type SendRow = { batch_id: string; sender_name: string; message: string; recipients: string };
 
 const indexesOf = async (table: string) =>
   (await queryRows<{ indexname: string; indexdef: string }>(handle.db, sql`select indexname, indexdef from pg_indexes where tablename = ${table} order by indexname`));
 
-describe('migration 0017 (message_texts)', () => {
-  it('copies the messages already there, moves the text indexes, and the trigger copies new ones', async () => {
+describe('migrations 0017 and 0020 (the searchable texts)', () => {
+  it('copy the messages already there a row per send, move the text indexes, and the trigger copies new sends', async () => {
     await migrate(oldFolder);
     await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999001')`);
     await insertMessages(['Old one', 'Old two', 'Old three']);
+    await insertMessages(['Old campaign', 'Old campaign', 'Old campaign'], '00000000-0000-4000-8000-0000000ba7c1');
     expect((await indexesOf('messages')).some((i) => i.indexdef.includes('USING gin'))).toBe(true);
 
     await migrate(MIGRATIONS_FOLDER);
     await insertMessages(['New four', 'New five']);
+    await insertMessages(['New campaign', 'New campaign'], '00000000-0000-4000-8000-0000000ba7c2');
 
-    const copied = await queryRows<{ id: string; sender_name: string; recipient: string; message: string }>(
+    const copied = await queryRows<SendRow>(
       handle.db,
-      sql`select t.message_id as id, t.sender_name, t.recipient, t.message from message_texts t order by t.message`,
+      sql`select batch_id, sender_name, message, recipients from send_texts order by message, batch_id`,
     );
-    const originals = await queryRows<{ id: string; sender_name: string; recipient: string; message: string }>(
+    const sends = await queryRows<SendRow>(
       handle.db,
-      sql`select id, sender_name, recipient, message from messages order by message`,
+      sql`select batch_id, sender_name, message, string_agg(recipient, ' ' order by recipient) as recipients
+            from messages group by user_id, batch_id, sender_name, message order by message, batch_id`,
     );
-    expect(originals).toHaveLength(5);
-    expect(copied).toEqual(originals);
+    expect(sends).toHaveLength(7);
+    expect(copied.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort().join(' ') }))).toEqual(sends);
+    expect(copied.find((r) => r.message === 'Old campaign')!.recipients.split(' ')).toHaveLength(3);
 
-    // The GIN indexes are on message_texts now, none on messages.
+    // The GIN indexes are on send_texts now, none on messages; message_texts is gone.
     expect((await indexesOf('messages')).filter((i) => i.indexdef.includes('USING gin'))).toEqual([]);
-    expect((await indexesOf('message_texts')).map((i) => i.indexname)).toEqual([
-      'message_texts_admin_search_trgm_idx',
-      'message_texts_pkey',
-      'message_texts_text_search_idx',
+    expect((await indexesOf('send_texts')).map((i) => i.indexname)).toEqual([
+      'send_texts_admin_search_trgm_idx',
+      'send_texts_pkey',
+      'send_texts_text_search_idx',
     ]);
+    expect((await indexesOf('messages')).map((i) => i.indexname)).toContain('messages_batch_idx');
+    expect(await indexesOf('message_texts')).toEqual([]);
     const [found] = await queryRows<{ n: number }>(
       handle.db,
-      sql`select count(*)::int as n from message_texts where to_tsvector('simple', message) @@ to_tsquery('simple', 'old') and (sender_name || ' ' || recipient || ' ' || message) ilike '%shop2%'`,
+      sql`select count(*)::int as n from send_texts where to_tsvector('simple', message) @@ to_tsquery('simple', 'old') and (sender_name || ' ' || message || ' ' || recipients) ilike '%shop2%'`,
     );
     expect(found!.n).toBe(1);
   });

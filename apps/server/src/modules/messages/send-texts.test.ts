@@ -1,5 +1,5 @@
-// message_texts (migration 0017): the searchable text of every message, copied by the statement
-// trigger on messages whatever path inserted it: a send through the group commit, a send over the
+// send_texts (migration 0020): the searchable text of every send, once per send with its
+// recipients, written by the statement trigger on messages whatever path inserted them: a send through the group commit, a send over the
 // group size (its own transaction), an admin's send, a public API send, a scheduled send. Each is
 // then found by the searches that read it: the customer's History text filter and the admin's All
 // Messages and Scheduled searches.
@@ -19,13 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type TextRow = { message_id: string; sender_name: string; recipient: string; message: string };
+type SendRow = { user_id: string; batch_id: string; sender_name: string; message: string; recipients: string[] };
 
-/** The message_texts rows of a text, and the messages rows they copy (same columns). */
+/** The send_texts rows of a text, and the same rows made from its messages (recipients sorted). */
 async function rowsOf(message: string) {
-  const texts = await queryRows<TextRow>(t.db, sql`select message_id, sender_name, recipient, message from message_texts where message = ${message} order by message_id`);
-  const originals = await queryRows<TextRow>(t.db, sql`select id as message_id, sender_name, recipient, message from messages where message = ${message} order by id`);
-  return { texts, originals };
+  const sorted = (rows: (Omit<SendRow, 'recipients'> & { recipients: string })[]) =>
+    rows.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort() }));
+  const texts = await queryRows<Omit<SendRow, 'recipients'> & { recipients: string }>(
+    t.db,
+    sql`select user_id, batch_id, sender_name, message, recipients from send_texts where message = ${message} order by batch_id`,
+  );
+  const fromMessages = await queryRows<Omit<SendRow, 'recipients'> & { recipients: string }>(
+    t.db,
+    sql`select user_id, batch_id, sender_name, message, string_agg(recipient, ' ') as recipients from messages
+         where message = ${message} group by user_id, batch_id, sender_name, message order by batch_id`,
+  );
+  const count = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where message = ${message}`);
+  return { texts: sorted(texts), fromMessages: sorted(fromMessages), messages: count[0]!.n };
 }
 
 async function allMessagesTotal(search: string): Promise<number> {
@@ -34,7 +44,7 @@ async function allMessagesTotal(search: string): Promise<number> {
   return res.body.total;
 }
 
-describe('message_texts', () => {
+describe('send_texts', () => {
   it('has every message of a group-commit send, a send over the group size, an admin send, an API send and a scheduled send', async () => {
     const me = await customer(t, { credit: 1000 * SMS_PRICE, products: ['Schedule Send'] });
     // Concurrent one-recipient sends share group commits (one statement for several users' rows).
@@ -55,20 +65,25 @@ describe('message_texts', () => {
     const scheduled = await me.api.schedule({ recipient: newPhone(), message: 'Scheduled dingo five', scheduledFor: new Date(Date.now() + 3_600_000).toISOString(), channel: 'sms' });
     expect(scheduled.status).toBe(200);
 
-    for (const [message, count] of [['Grouped quokka one', 3], ['Campaign wombat two', 150], ['Admin numbat three', 1], ['Api bilby four', 1], ['Scheduled dingo five', 1]] as const) {
-      const { texts, originals } = await rowsOf(message);
-      expect(originals, message).toHaveLength(count);
-      expect(texts, message).toEqual(originals);
+    // One row per send, with every recipient of it.
+    for (const [message, count, sends] of [['Grouped quokka one', 3, 3], ['Campaign wombat two', 150, 1], ['Admin numbat three', 1, 1], ['Api bilby four', 1, 1], ['Scheduled dingo five', 1, 1]] as const) {
+      const { texts, fromMessages, messages } = await rowsOf(message);
+      expect(messages, message).toBe(count);
+      expect(texts, message).toHaveLength(sends);
+      expect(texts, message).toEqual(fromMessages);
     }
+    expect((await rowsOf('Campaign wombat two')).texts[0]!.recipients).toEqual([...big].sort());
     expect((await rowsOf('Admin numbat three')).texts[0]!.sender_name).not.toBe('');
-    // Every message has its row, once.
-    const [counts] = await queryRows<{ messages: number; texts: number; missing: number }>(
+    // Every message has its send's row (by its batch: a row per send, so no doubles), with its
+    // sender name, text and recipient.
+    const [counts] = await queryRows<{ missing: number }>(
       t.db,
-      sql`select (select count(*)::int from messages) as messages, (select count(*)::int from message_texts) as texts,
-                 (select count(*)::int from messages m where not exists (select 1 from message_texts x where x.message_id = m.id)) as missing`,
+      sql`select count(*)::int as missing from messages m
+           where not exists (select 1 from send_texts x where x.batch_id = m.batch_id and x.user_id = m.user_id
+                                and x.sender_name = m.sender_name and x.message = m.message
+                                and ' ' || x.recipients || ' ' like '% ' || m.recipient || ' %')`,
     );
-    expect(counts).toMatchObject({ missing: 0 });
-    expect(counts!.texts).toBe(counts!.messages);
+    expect(counts).toEqual({ missing: 0 });
 
     // The searches find them through it.
     const history = await me.api.history(`?text=${encodeURIComponent('wombat')}`);
@@ -79,8 +94,22 @@ describe('message_texts', () => {
     expect(await allMessagesTotal('quokka')).toBe(3);
     expect(await allMessagesTotal('wombat')).toBe(150);
     expect(await allMessagesTotal('numbat, bilby')).toBe(2);
-    expect(await allMessagesTotal(big[7]!.slice(-9))).toBe(1); // a recipient
+    expect(await allMessagesTotal(big[7]!.slice(-9))).toBe(1); // a recipient of the 150
+    // The send's recipients are one text: a term across two of them finds the send, and none of its messages.
+    expect(await allMessagesTotal(`${big[7]!.slice(-4)} ${big[8]!.slice(0, 6)}`)).toBe(0);
+    expect(await allMessagesTotal('wombat, quokka')).toBe(153);
     const found = await admin.call('GET', `/api/admin/scheduled?search=${encodeURIComponent('dingo')}`);
     expect(found.body.messages.map((m: { message: string }) => m.message)).toEqual(['Scheduled dingo five']);
+  });
+
+  it('keeps one row for a send inserted in several statements (over 5 000 recipients), with all of them', async () => {
+    const me = await customer(t, { credit: 6000 * SMS_PRICE });
+    const many = Array.from({ length: 5200 }, () => newPhone());
+    expect((await me.api.send({ recipients: many, message: 'Big send platypus six' })).status).toBe(200);
+    const { texts, fromMessages, messages } = await rowsOf('Big send platypus six');
+    expect(messages).toBe(5200);
+    expect(texts).toHaveLength(1);
+    expect(texts).toEqual(fromMessages);
+    expect(await allMessagesTotal(many[5100]!.slice(-9))).toBe(1); // a recipient of the second statement
   });
 });
