@@ -1,8 +1,9 @@
-// send_texts (migration 0020): the searchable text of every send, once per send with its
-// recipients, written by the statement trigger on messages whatever path inserted them: a send through the group commit, a send over the
-// group size (its own transaction), an admin's send, a public API send, a scheduled send. Each is
-// then found by the searches that read it: the customer's History text filter and the admin's All
-// Messages and Scheduled searches.
+// send_texts (migration 0020): the searchable text of every send, one row per send with its
+// recipients, written by the statement trigger on messages whatever path inserted them: a send
+// through the group commit, a send over the group size (its own transaction), an admin's send, a
+// public API send, a scheduled send, a send inserted in several statements. Each is then found by
+// the searches that read it: the customer's History text filter and the admin's All Messages and
+// Scheduled searches.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows';
@@ -19,17 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type SendRow = { user_id: string; batch_id: string; sender_name: string; message: string; recipients: string[] };
+type StoredRow = { user_id: string; batch_id: string; sender_name: string; message: string; recipients: string };
 
 /** The send_texts rows of a text, and the same rows made from its messages (recipients sorted). */
 async function rowsOf(message: string) {
-  const sorted = (rows: (Omit<SendRow, 'recipients'> & { recipients: string })[]) =>
-    rows.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort() }));
-  const texts = await queryRows<Omit<SendRow, 'recipients'> & { recipients: string }>(
+  const sorted = (rows: StoredRow[]) => rows.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort() }));
+  const texts = await queryRows<StoredRow>(
     t.db,
     sql`select user_id, batch_id, sender_name, message, recipients from send_texts where message = ${message} order by batch_id`,
   );
-  const fromMessages = await queryRows<Omit<SendRow, 'recipients'> & { recipients: string }>(
+  const fromMessages = await queryRows<StoredRow>(
     t.db,
     sql`select user_id, batch_id, sender_name, message, string_agg(recipient, ' ') as recipients from messages
          where message = ${message} group by user_id, batch_id, sender_name, message order by batch_id`,
