@@ -32,6 +32,19 @@ const focusedName = (page: Page) =>
     return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? byId ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
   });
 
+/**
+ * Waits for the page at `url`. On a timeout it says what the page showed instead (an alert, a
+ * field's error), so a refused step is told apart from a slow one.
+ */
+async function waitForPage(page: Page, url: string) {
+  try {
+    await page.waitForURL(url);
+  } catch (error) {
+    const shown = await page.locator('[role="alert"], .mantine-InputWrapper-error').allTextContents().catch(() => []);
+    throw new Error(`${(error as Error).message}\nstill at ${page.url()}, showing ${JSON.stringify(shown)}`);
+  }
+}
+
 /** Presses Tab until the focused element's name matches, or fails after `limit` presses. */
 async function tabTo(page: Page, name: RegExp, limit = 60) {
   // A field the page focused on arrival (autofocus) counts: no Tab needed.
@@ -49,15 +62,17 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   const phone = '+38641777001';
 
   // Register: phone, Enter; then the code, which submits itself when complete (or on Enter).
-  await page.goto(`${server.url}/register`);
+  // Once the page has settled: the form's rule loads after its first paint, as a person would wait.
+  await page.goto(`${server.url}/register`, { waitUntil: 'networkidle' });
   await tabTo(page, /^Phone number/);
   await page.keyboard.type(phone);
+  expect(await page.inputValue('input[type="tel"]')).toBe(phone);
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/verify');
+  await waitForPage(page, '**/verify');
   await tabTo(page, /^Verification code/);
   await page.keyboard.type(await readCode(server.url, phone));
   if (!page.url().endsWith('/dashboard')) await page.keyboard.press('Enter').catch(() => {});
-  await page.waitForURL('**/dashboard');
+  await waitForPage(page, '**/dashboard');
 
   // After a navigation focus is on the new page's heading; on a fresh load the skip link is the first stop.
   await expect.poll(() => focusedName(page)).toBe('Welcome to Kurir');
@@ -69,7 +84,7 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   // Send: sidebar entry, recipient, message, Send Now.
   await tabTo(page, /^Send message$/);
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard/send-sms');
+  await waitForPage(page, '**/dashboard/send-sms');
   await tabTo(page, /^Recipient 1$/);
   await page.keyboard.type('+38640111222');
   await tabTo(page, /^Message/);
@@ -84,7 +99,7 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   // Top up: back to the dashboard, Top Up, the default €20, the test card, Pay.
   await tabTo(page, /^Dashboard$/);
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/dashboard');
+  await waitForPage(page, '**/dashboard');
   await tabTo(page, /^Top Up$/);
   await page.keyboard.press('Enter');
   // The dialog's code loads when it is first opened: wait for it, as a person would, before
