@@ -34,8 +34,8 @@ async function rowsOf(message: string) {
     sql`select user_id, batch_id, sender_name, message, string_agg(recipient, ' ') as recipients from messages
          where message = ${message} group by user_id, batch_id, sender_name, message order by batch_id`,
   );
-  const count = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where message = ${message}`);
-  return { texts: sorted(texts), fromMessages: sorted(fromMessages), messages: count[0]!.n };
+  const messages = fromMessages.reduce((n, r) => n + r.recipients.split(' ').length, 0);
+  return { texts: sorted(texts), fromMessages: sorted(fromMessages), messages };
 }
 
 async function allMessagesTotal(search: string): Promise<number> {
