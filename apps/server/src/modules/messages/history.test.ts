@@ -3,7 +3,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
+import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { containsPattern, holdsText } from './messages.repo';
 import { SMS_PRICE, customer, newPhone, userIdOf } from './messages.test-support';
 
 let t: TestApp;
@@ -90,6 +92,29 @@ describe('message history', () => {
       const res = await me.api.history(`?text=${encodeURIComponent(text)}`);
       expect(texts(res.body), text).toEqual(expected);
       expect(res.body.total, text).toBe(expected.length);
+    }
+  });
+
+  it("counts a common word's matches with ILIKE's test: any case, any alphabet, wildcards taken literally", async () => {
+    // The count walk (messages.repo.ts countTextMatches) tests each text with holdsText.
+    const cases: [string, string, boolean][] = [
+      ['Your ORDER is ready', 'order', true],
+      ['your order is ready', 'ORDER IS', true],
+      ['Akcija: ČEŠNJE in jagode', 'češnje', true],
+      ['Grüße aus Ljubljani', 'GRÜSSE', false],
+      ['Sale! 50% off', '50%', true],
+      ['Sale! 500 off', '50%', false],
+      ['code a_b', 'a_b', true],
+      ['code axb', 'a_b', false],
+      ['path C:\\tmp', 'c:\\', true],
+      ['order', 'orders', false],
+    ];
+    for (const [text, term, expected] of cases) {
+      const [row] = await queryRows<{ holds: boolean; ilike: boolean }>(
+        t.db,
+        sql`select ${holdsText(sql`${text}::text`, term)} as holds, ${text}::text ilike ${containsPattern(term)} as ilike`,
+      );
+      expect(row, `${text} / ${term}`).toEqual({ holds: expected, ilike: expected });
     }
   });
 

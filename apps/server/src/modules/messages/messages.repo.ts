@@ -133,9 +133,9 @@ export interface HistoryFilter {
   userId: string;
   limit: number;
   offset: number;
-  /** Lexemes of the searched text (see searchLexemes), and the text for the exact substring test. */
+  /** The searched text (`term`, trimmed) and its lexemes (see searchLexemes). */
   /** `lastWord`: the search's last whitespace-separated word, lower case (the one still being typed). */
-  text?: { lexemes: string[]; pattern: string; lastWord: string };
+  text?: { term: string; lexemes: string[]; lastWord: string };
   /** The number ends with these digits. */
   recipientDigits?: string;
   from?: Date;
@@ -155,6 +155,16 @@ export async function searchLexemes(db: DbOrTx, text: string): Promise<string[]>
   return result[0]?.lexemes ?? [];
 }
 
+/**
+ * Whether `message` holds `term`, case-insensitively: the test of `ILIKE '%term%'` with the term's
+ * wildcards taken literally (in a multibyte database ILIKE lower-cases both sides and then
+ * matches), at half its cost when every row is tested: LIKE's matcher steps back through each text
+ * where strpos searches it (8.6 against 14.6 ms for the 10 010 texts a common word's count walks).
+ */
+export function holdsText(message: SQL, term: string): SQL {
+  return sql`strpos(lower(${message}), lower(${term})) > 0`;
+}
+
 /** `%text%` for ILIKE, with its own wildcards taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -167,7 +177,9 @@ export function containsPattern(text: string): string {
  * itself. The texts are equal: neither table's ever changes.
  */
 function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL, onMessages = false): SQL[] {
-  const contains = (m: SQL) => sql`${m} ilike ${text.pattern}`;
+  // On the messages table ILIKE, whose selectivity estimate the planner weighs to choose between
+  // the text index and the user's newest messages; a walk reads its rows whatever the estimate.
+  const contains = onMessages ? (m: SQL) => sql`${m} ilike ${containsPattern(text.term)}` : (m: SQL) => holdsText(m, text.term);
   // A search without a word (punctuation only) has nothing for the index: the exact text alone.
   if (text.lexemes.length === 0) return [contains(message)];
   // Every word of the search must begin a word of the message (the GIN index finds those rows),
