@@ -11,12 +11,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
 import { queryRows } from './query-rows';
-import { databaseUrl } from '../test/postgres';
+import { createDatabaseFromTemplate } from '../test/postgres';
 
 /** The migrations folder as it was before 0017 (its SQL files and a journal cut there). */
 function foldersBefore0017(): string {
@@ -36,13 +35,9 @@ const oldFolder = foldersBefore0017();
 
 beforeAll(async () => {
   if (process.env.KURIR_TEST_DB === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `kurir_m17_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const pool = createPool({ connectionString: databaseUrl(adminUrl, name), max: 1 });
+    // An empty database (template1, as a plain CREATE DATABASE), not the migrated test template.
+    const database = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, 'template1');
+    const pool = createPool({ connectionString: database.url, max: 1 });
     pool.on('error', () => {});
     handle = wrapPool(pool);
     migrate = async (folder) => {
@@ -55,8 +50,7 @@ beforeAll(async () => {
     };
     cleanup = async () => {
       await handle.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     };
   } else {
     handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
