@@ -9,7 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { analyticsWindow, getMonthlyStats } from '../apps/server/src/modules/admin/analytics/analytics.service';
-import { queryRows } from '../apps/server/src/db/query-rows';
 import { runBench } from './support';
 import { formatMs, loadWithoutIndexes, timeRuns } from './timing';
 
@@ -32,8 +31,7 @@ async function load(handle: DatabaseHandle) {
            1, 79910, 79910, case when g % 10 = 8 then 0 when g % 5 = 0 then 30000 else 79910 end,
            now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(${from}::int, ${to}::int) g`);
-  const execute = async (q: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(db, sql.raw(q)) });
-  await loadWithoutIndexes(execute, ['messages', 'send_texts'], async () => {
+  await loadWithoutIndexes(db, ['messages', 'send_texts'], async () => {
     const chunk = 100_000;
     for (let i = 1; i <= ROWS; i += chunk) await insert(ME, i, Math.min(ROWS, i + chunk - 1));
     for (let i = 1; i <= OTHER_ROWS; i += chunk) await insert(OTHER, i, Math.min(OTHER_ROWS, i + chunk - 1));

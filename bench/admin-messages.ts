@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { allMessagesQuerySchema, searchTerms } from '@kurir/core';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { allMessagesConditions, findAllMessages } from '../apps/server/src/modules/admin/messages/all-messages.repo';
-import { queryRows } from '../apps/server/src/db/query-rows';
 import { runBench } from './support';
 import { formatMs, loadWithoutIndexes, timeRuns } from './timing';
 
@@ -47,9 +46,8 @@ async function load(handle: DatabaseHandle) {
            1, 79910, 79910, case when g % 10 = 8 then 0 else 79910 end,
            now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(${from}::int, ${to}::int) g`);
-  const execute = async (q: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(db, sql.raw(q)) });
   // send_texts is filled by the insert trigger: its indexes are dropped and remade too.
-  await loadWithoutIndexes(execute, ['messages', 'send_texts'], async () => {
+  await loadWithoutIndexes(db, ['messages', 'send_texts'], async () => {
     const chunk = 100_000;
     for (let i = 1; i <= ROWS; i += chunk) await insert(i, Math.min(ROWS, i + chunk - 1));
   });

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { adminUsersQuerySchema } from '@kurir/core';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { findUsersPage } from '../apps/server/src/modules/admin/users/users.repo';
-import { queryRows } from '../apps/server/src/db/query-rows';
 import { runBench } from './support';
 import { formatMs, loadWithoutIndexes, timeRuns } from './timing';
 
@@ -28,8 +27,7 @@ const QUERIES: [string, Record<string, string>][] = [
 ];
 
 async function load(handle: DatabaseHandle) {
-  const execute = async (q: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(handle.db, sql.raw(q)) });
-  await loadWithoutIndexes(execute, 'users', async () => {
+  await loadWithoutIndexes(handle.db, 'users', async () => {
     await handle.db.execute(sql`
       insert into users (phone, first_name, last_name, company_name, role, status, credit, last_login, created_at)
       select '+3864' || lpad(g::text, 7, '0'),

@@ -1,5 +1,8 @@
-// Median-of-runs timing shared by the admin benches.
+// Median-of-runs timing shared by the admin benches, and their bulk load without indexes.
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/query-rows';
 
 export const formatMs = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
 
@@ -19,11 +22,8 @@ export async function timeRuns<T>(label: string, runs: number, work: () => Promi
 }
 
 /** Drops tables' secondary indexes, runs the bulk load, and builds them again (faster than maintaining them row by row). */
-export async function loadWithoutIndexes(
-  execute: (query: string) => Promise<{ rows: { indexname: string; indexdef: string }[] }>,
-  tables: string | string[],
-  load: () => Promise<void>,
-): Promise<void> {
+export async function loadWithoutIndexes(db: DbOrTx, tables: string | string[], load: () => Promise<void>): Promise<void> {
+  const execute = async (query: string) => ({ rows: await queryRows<{ indexname: string; indexdef: string }>(db, sql.raw(query)) });
   const names = typeof tables === 'string' ? [tables] : tables;
   const rows: { indexname: string; indexdef: string }[] = [];
   for (const table of names) {
