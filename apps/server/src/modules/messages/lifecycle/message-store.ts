@@ -3,12 +3,14 @@
 // lease_token): concurrent dispatchers, in this process or others, skip each other's rows, and
 // when a dispatcher dies its rows become due again once the lease has run out. Every later write
 // of a claimed row checks the lease token, so a dispatcher that lost its lease cannot overwrite
-// the next one's result. Writes take arrays, so a batch is one statement (or one transaction).
+// the next one's result. Writes take arrays, so a batch is one statement (or one transaction); the
+// rows a batch names are found through `id = any(uuid[])` (db/sql-lists.ts), never by a scan.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
 import type { Database, DbOrTx } from '../../../db/client';
 import { queryPreparedRows, queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
+import { uuidList } from '../../../db/sql-lists';
 import { eventMessageColumns, insertMessageEvents, withoutActiveEndpoint } from '../../webhooks/events';
 import { settleMessage } from './settlement';
 
@@ -172,7 +174,7 @@ async function recordSent(
              locked_until = null,
              lease_token = null
         from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id uuid, lease uuid, pmid text, provider text, delivered boolean)
-       where m.id = v.id and m.lease_token = v.lease and m.settled_at is null`;
+       where m.id = any(${uuidList(accepted.map((a) => a.id))}) and m.id = v.id and m.lease_token = v.lease and m.settled_at is null`;
   const rows = withEvents
     ? await queryPreparedRows<{ id: string; status: string }>(db, sql`
     with recorded as (${update}
@@ -208,7 +210,7 @@ export async function scheduleRetries(db: Database, leaseToken: string, retries:
            lease_token = null
       from jsonb_to_recordset(${JSON.stringify(retries.map((r) => ({ id: r.id, delay: r.delaySeconds, reason: r.reason })))}::jsonb)
            as v(id uuid, delay integer, reason text)
-     where m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+     where m.id = any(${uuidList(retries.map((r) => r.id))}) and m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
 }
 
 /** Permanent failures (or last retries): failed, and their reservations refunded, in one transaction. */
@@ -250,7 +252,7 @@ export async function fallBackToSms(tx: DbOrTx, ids: readonly string[]): Promise
   if (ids.length === 0) return [];
   const result = await queryRows<{ id: string }>(tx, sql`
     update messages set ${FALL_BACK}
-     where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+     where id = any(${uuidList(ids)})
        and channel = 'viber' and status = 'sent' and settled_at is null
     returning id`);
   return result.map((r) => r.id);
