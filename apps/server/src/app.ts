@@ -40,6 +40,9 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { loadFeatures } from './modules/users/features';
 import type { SmsProvider } from './providers/sms/types';
 
+/** Customer routes that write what the caches hold (the user row in a session, the user's products). */
+const CUSTOMER_WRITES_OF_CACHED_DATA = ['/api/user/products', '/api/user/profile'];
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -84,11 +87,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // Caches of sessions, products and prices, dropped whenever the database announces a change.
   const stopChangeFeed = await startChangeFeed(db, app.log);
   app.addHook('onClose', stopChangeFeed);
-  // What an admin or a purchase changed through this instance is seen by its next request at once,
-  // before the database's announcement arrives (other instances hear that a few ms later).
+  // What an admin, a purchase or a profile edit changed through this instance is seen by its next
+  // request at once, before the database's announcement arrives (other instances hear that a few
+  // ms later): a customer who saves the profile and reloads sees it saved.
   app.addHook('onSend', async (request, _reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && (request.routeOptions.config?.access === 'admin' || request.url.startsWith('/api/user/products'))) forgetAllCached(db);
+    if (write && (request.routeOptions.config?.access === 'admin' || CUSTOMER_WRITES_OF_CACHED_DATA.some((prefix) => request.url.startsWith(prefix)))) {
+      forgetAllCached(db);
+    }
     return payload;
   });
   registerAccessControl(app, { db, config });
