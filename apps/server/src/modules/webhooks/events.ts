@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryPreparedRows } from '../../db/query-rows';
+import { uuidList } from '../../db/sql-lists';
 
 export interface MessageStatusChange {
   messageId: string;
@@ -81,6 +82,7 @@ export async function recordMessageEvents(tx: DbOrTx, changes: readonly MessageS
       select ${eventMessageColumns('m')}, v.status as event_status, v.refunded
         from jsonb_to_recordset(${input}::jsonb) as v(message_id uuid, status text, refunded bigint)
         join messages m on m.id = v.message_id
+       where m.id = any(${uuidList(changes.map((c) => c.messageId))})
     ), ${insertMessageEvents()}
     select count(*) from ev_deliveries`);
 }
