@@ -6,7 +6,8 @@ import { runMigrations } from './db/migrate';
 import { buildApp } from './app';
 import { ensureAdminUsers } from './modules/auth/auth.service';
 import { ensureCatalogue } from './modules/products/catalogue';
-import { startJobs } from './jobs';
+import { every, startJobs } from './jobs';
+import { EMBEDDED_MAINTENANCE_MS, maintainEmbeddedDatabase } from './db/embedded-maintenance';
 import { receiptHandler } from './modules/messages/lifecycle/receipts';
 import pino from 'pino';
 import { createSmsProvider } from './providers/sms/registry';
@@ -25,6 +26,14 @@ async function main() {
   // process records them; the dispatcher and its jobs run here unless RUN_JOBS=false (see worker.ts).
   const jobs = config.jobs.run ? startJobs({ db: database.db, sms, config, log: app.log }) : null;
   if (!jobs) sms.onReceipt(receiptHandler(database.db, sms.name));
+  // PGlite has no autovacuum: this process does its work (db/embedded-maintenance.ts).
+  const maintenance =
+    database.kind === 'pglite'
+      ? every(EMBEDDED_MAINTENANCE_MS, async () => {
+          const done = await maintainEmbeddedDatabase(database.db);
+          if (done.vacuumed.length + done.analysed.length > 0) app.log.info(done, 'embedded database vacuumed and analysed');
+        }, app.log)
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,6 +42,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await jobs?.stop();
+    await maintenance?.stop();
     await sms.close();
     await database.close();
     process.exit(0);
