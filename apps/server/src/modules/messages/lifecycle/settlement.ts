@@ -103,8 +103,8 @@ async function matchAndSettle(
 ): Promise<{ targets: Map<string, ReceiptTarget>; settled: Set<string> }> {
   // `m.id = any(array(select id from targets))` lets the planner find the rows by primary key.
   // Without it, on a new database (no statistics yet) it took every 'sent' row from the status
-  // index and compared each with every target: 200 ms a batch with 20 000 messages awaiting their
-  // receipts, and delivery at a quarter of the dispatch rate (bench/README.md, smpp-throughput).
+  // index and compared each with every target: up to 200 ms a batch with 20 000 messages awaiting
+  // their receipts, and delivery at a quarter of the dispatch rate (bench/README.md, 2026-11-26).
   const settle = sql`
       update messages m
          set status = 'delivered',
