@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapPool, type DatabaseHandle } from './db/client';
+import { openPostgresPools, type DatabaseHandle } from './db/client';
 import { messages, users } from './db/schema';
 import { changeBalance } from './modules/billing/ledger';
 import { checkLedgerIntegrity } from './modules/billing/integrity';
@@ -52,8 +52,8 @@ beforeAll(async () => {
   await admin.end();
   const url = databaseUrl(ADMIN_URL, NAME);
   // Its connections may still be closing when the database is dropped (with force) at the end: the
-  // server's goodbye must not become an uncaught pool error.
-  direct = wrapPool(new pg.Pool({ connectionString: url, max: 2 }).on('error', () => {}));
+  // server's goodbye goes to the pools' listener (openPostgresPools), not up as an uncaught error.
+  direct = openPostgresPools({ connectionString: url, max: 2 }, () => {});
   const env = {
     DATABASE_URL: url,
     SECRET_KEY: 'scale-out-secret-key-that-is-long-enough-0123',

@@ -14,7 +14,7 @@ import { checkLedgerIntegrity } from '../modules/billing/integrity';
 import { SimulatorProvider } from '../providers/sms/simulator/simulator';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { databaseUrl } from '../test/postgres';
-import { openDatabase, wrapPool, type DatabaseHandle } from './client';
+import { openDatabase, openPostgresPools, type DatabaseHandle } from './client';
 import { runMigrations } from './migrate';
 import { messages, simulatorOutbox, users } from './schema';
 
@@ -36,8 +36,8 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(databaseUrl(ADMIN_URL, NAME));
   // Its connections may still be closing when the database is dropped (with force) at the end: the
-  // server's goodbye must not become an uncaught pool error.
-  direct = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 2 }).on('error', () => {}));
+  // server's goodbye goes to the pools' listener (openPostgresPools), not up as an uncaught error.
+  direct = openPostgresPools({ connectionString: url.toString(), max: 2 }, () => {});
   await runMigrations(direct);
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   url.hostname = '127.0.0.1';
