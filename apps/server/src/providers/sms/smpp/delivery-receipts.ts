@@ -5,9 +5,8 @@
 // A long message is reported under its FIRST part's id (what submit returns). It is delivered
 // when every part is; it failed (or expired) as soon as any part did. The part → message map is
 // kept in memory here for speed, and in the database (part-store.ts) so a restart loses nothing.
-import type smpp from 'smpp';
-import { gsmSeptets } from '@kurir/core';
 import type { DeliveryReceipt } from '../types';
+import type { DeliverSm } from './smpp-pdu';
 
 export interface PartReceipt {
   messageId: string;
@@ -38,17 +37,17 @@ const STATES: Record<string, Final> = {
 /** message_state TLV values (SMPP 3.4 §5.2.28) as receipt stat words. */
 const STATE_NAMES = ['SCHEDULED', 'ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'UNDELIV', 'ACCEPTD', 'UNKNOWN', 'REJECTD', 'SKIPPED'];
 
+const DATA_CODING_UCS2 = 8;
+
 /**
- * The receipt text as the SMSC sent it. smpp decodes data_coding 0/1 as GSM 03.38, which turns a
- * few ASCII symbols into other letters ("_" into "§"); encoding back gives the original bytes.
+ * The receipt text as the SMSC sent it: short_message, or message_payload when the SMSC put the
+ * text there. The Appendix B text is ASCII, so in the GSM and Latin codings its bytes are read as
+ * they are (a GSM 03.38 reading would turn "_" into "§"); UCS-2 is UTF-16 big-endian.
  */
-function receiptText(pdu: smpp.PDU): string {
-  const short = pdu.short_message;
-  const message = short && typeof short === 'object' && 'message' in short ? short.message : short;
-  if (Buffer.isBuffer(message)) return message.toString('latin1');
-  if (typeof message !== 'string') return '';
-  const coding = (pdu.data_coding ?? 0) & 0x0f;
-  return coding === 0 || coding === 1 ? Buffer.from(gsmSeptets(message)).toString('latin1') : message;
+function receiptText(pdu: DeliverSm): string {
+  const bytes = pdu.shortMessage.length > 0 ? pdu.shortMessage : (pdu.messagePayload ?? pdu.shortMessage);
+  if ((pdu.dataCoding & 0x0f) === DATA_CODING_UCS2 && bytes.length % 2 === 0) return Buffer.from(bytes).swap16().toString('utf16le');
+  return bytes.toString('latin1');
 }
 
 /** The receipt text's fields we read, as `name:value` words. */
@@ -59,18 +58,17 @@ function field(text: string, name: keyof typeof FIELDS): string | undefined {
 }
 
 /** Reads a deliver_sm; null when it is not a delivery receipt (a mobile-originated message). */
-export function parseReceipt(pdu: smpp.PDU): PartReceipt | null {
-  const esmClass = pdu.esm_class ?? 0;
-  const flagged = (esmClass & ESM_MESSAGE_TYPE_MASK) === ESM_DELIVERY_RECEIPT;
-  if (!flagged && pdu.receipted_message_id === undefined) return null;
+export function parseReceipt(pdu: DeliverSm): PartReceipt | null {
+  const flagged = (pdu.esmClass & ESM_MESSAGE_TYPE_MASK) === ESM_DELIVERY_RECEIPT;
+  if (!flagged && pdu.receiptedMessageId === undefined) return null;
   const text = receiptText(pdu);
-  const messageId = pdu.receipted_message_id || field(text, 'id');
+  const messageId = pdu.receiptedMessageId || field(text, 'id');
   const stateName =
-    pdu.message_state !== undefined ? STATE_NAMES[pdu.message_state] : field(text, 'stat')?.toUpperCase();
+    pdu.messageState !== undefined ? STATE_NAMES[pdu.messageState] : field(text, 'stat')?.toUpperCase();
   if (!messageId || !stateName) return null;
   const state = STATES[stateName] ?? STATES.UNKNOWN!;
   const err = field(text, 'err');
-  const networkError = pdu.network_error_code;
+  const networkError = pdu.networkErrorCode;
   const errorCode =
     err && !/^0+$/.test(err)
       ? err

@@ -1,11 +1,22 @@
 // One transceiver bind to the SMSC, kept alive: connect, bind_transceiver, enquire_link every N
 // seconds, and on a lost socket, an unanswered enquire_link or an unbind from the SMSC, reconnect
 // with exponential backoff (1 s, 2 s, 4 s … capped). Requests are matched to their responses by
-// sequence number; whatever is outstanding when a connection dies fails as temporary.
-import smpp from 'smpp';
+// sequence number; whatever is outstanding when a connection dies fails as temporary. The socket,
+// its framing and the PDUs are our own (smpp-pdu.ts).
+import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ProviderError } from '../types';
 import { statusName } from './smpp-status';
+import {
+  decodePdu,
+  encodeBindTransceiver,
+  encodeDeliverSmResp,
+  encodeHeaderOnly,
+  isResponse,
+  MAX_PDU_LENGTH,
+  type DeliverSm,
+  type InboundPdu,
+} from './smpp-pdu';
 
 export interface LinkSettings {
   host: string;
@@ -20,40 +31,65 @@ export interface LinkSettings {
 }
 
 /** Answers a deliver_sm: resolves to the command_status of the deliver_sm_resp. */
-export type DeliverSmHandler = (pdu: smpp.PDU) => Promise<number>;
+export type DeliverSmHandler = (pdu: DeliverSm) => Promise<number>;
 
 const ESME_RINVCMDID = 0x03;
 /** "Temporary application error": the SMSC keeps the deliver_sm and sends it again later. */
 const ESME_RX_T_APPN = 0x64;
+/** Sequence numbers run from 1 to 0x7FFFFFFF (SMPP 3.4 §3.2), then start again. */
+const MAX_SEQUENCE = 0x7fffffff;
 
 /**
- * Sends a PDU, gathering every PDU sent on the session in the same tick into one socket write.
+ * Writes a PDU, gathering every PDU written on the socket in the same tick into one system call.
  * The dispatcher fills the window with a burst of submit_sm, and a batch of receipts is answered
- * with a burst of deliver_sm_resp: one system call for each burst, not one per PDU (socket writes
- * were a quarter of the process's CPU at gateway rates).
+ * with a burst of deliver_sm_resp: one write for each burst, not one per PDU (socket writes were
+ * a quarter of the process's CPU at gateway rates).
  */
-export function sendGathered(session: smpp.Session, pdu: smpp.PDU): boolean {
-  const socket = session.socket;
-  if (socket.writable && socket.writableCorked === 0) {
+function writeGathered(socket: Socket, pdu: Buffer): boolean {
+  if (!socket.writable) return false;
+  if (socket.writableCorked === 0) {
     socket.cork();
     process.nextTick(() => socket.uncork());
   }
-  return session.send(pdu);
+  socket.write(pdu);
+  return true;
+}
+
+/** Cuts the byte stream from the SMSC into whole PDUs by their command_length. */
+export class PduFramer {
+  private rest: Buffer | null = null;
+
+  /** Calls `onPdu` with each whole PDU; throws when a length cannot be a PDU's (the stream is broken). */
+  push(chunk: Buffer, onPdu: (pdu: Buffer) => void): void {
+    const buffer = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
+    let offset = 0;
+    while (buffer.length - offset >= 4) {
+      const length = buffer.readUInt32BE(offset);
+      if (length < 16 || length > MAX_PDU_LENGTH) throw new Error(`the SMS centre sent a PDU of ${length} bytes`);
+      if (buffer.length - offset < length) break;
+      onPdu(buffer.subarray(offset, offset + length));
+      offset += length;
+    }
+    this.rest = offset < buffer.length ? buffer.subarray(offset) : null;
+  }
 }
 
 /** One TCP session and the requests waiting for their responses on it. */
 export class Bind {
-  private readonly pending = new Map<number, { resolve: (pdu: smpp.PDU) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<number, { resolve: (pdu: InboundPdu) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private sequence = 0;
 
-  constructor(readonly session: smpp.Session) {}
+  constructor(readonly socket: Socket) {}
 
-  request(pdu: smpp.PDU, timeoutMs: number): Promise<smpp.PDU> {
+  /** Sends the request `encode` lays out under the next sequence number; resolves with its response. */
+  request(encode: (sequence: number) => Buffer, timeoutMs: number): Promise<InboundPdu> {
     return new Promise((resolve, reject) => {
-      if (!sendGathered(this.session, pdu)) {
+      this.sequence = this.sequence >= MAX_SEQUENCE ? 1 : this.sequence + 1;
+      const sequence = this.sequence;
+      if (!writeGathered(this.socket, encode(sequence))) {
         reject(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost'));
         return;
       }
-      const sequence = pdu.sequence_number;
       const timer = setTimeout(() => {
         this.pending.delete(sequence);
         reject(new ProviderError('The SMS centre did not answer in time', false, 'response_timeout'));
@@ -62,10 +98,15 @@ export class Bind {
     });
   }
 
-  settle(response: smpp.PDU): void {
-    const waiting = this.pending.get(response.sequence_number);
+  /** Sends a response (or anything that expects none). */
+  send(pdu: Buffer): boolean {
+    return writeGathered(this.socket, pdu);
+  }
+
+  settle(response: InboundPdu): void {
+    const waiting = this.pending.get(response.sequence);
     if (!waiting) return;
-    this.pending.delete(response.sequence_number);
+    this.pending.delete(response.sequence);
     clearTimeout(waiting.timer);
     waiting.resolve(response);
   }
@@ -141,54 +182,63 @@ export class SmppLink {
     const bind = this.current;
     if (!bind) return;
     if (this.bound) {
-      await bind.request(new smpp.PDU('unbind'), Math.min(5000, this.settings.responseTimeoutMs)).catch(() => undefined);
+      await bind.request((sequence) => encodeHeaderOnly('unbind', sequence), Math.min(5000, this.settings.responseTimeoutMs)).catch(() => undefined);
     }
     await new Promise<void>((resolve) => {
-      if (bind.session.socket.destroyed) return resolve();
-      const force = setTimeout(() => bind.session.destroy(), 2000);
-      bind.session.socket.once('close', () => {
+      if (bind.socket.destroyed) return resolve();
+      const force = setTimeout(() => bind.socket.destroy(), 2000);
+      bind.socket.once('close', () => {
         clearTimeout(force);
         resolve();
       });
-      bind.session.close();
+      bind.socket.end();
     });
   }
 
   private connect(): void {
     const { host, port } = this.settings;
-    const session = smpp.connect({ host, port });
-    const bind = new Bind(session);
+    const socket = connect({ host, port });
+    const bind = new Bind(socket);
+    const framer = new PduFramer();
     this.current = bind;
     // Covers a TCP connect that hangs as well as a bind_transceiver nobody answers.
     this.bindDeadline = setTimeout(() => {
       this.lastError = 'connecting timed out';
-      session.destroy();
+      socket.destroy();
     }, this.connectTimeoutMs);
-    session.on('connect', () => {
-      session.socket.setNoDelay(true);
+    socket.on('connect', () => {
+      socket.setNoDelay(true);
       void this.authenticate(bind);
     });
-    session.on('pdu', (pdu: smpp.PDU) => this.onPdu(bind, pdu));
-    session.on('error', (error: Error) => {
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        framer.push(chunk, (pdu) => this.onPdu(bind, decodePdu(pdu)));
+      } catch (error) {
+        // A length that cannot be a PDU: nothing after it can be read. Reconnect.
+        this.lastError = (error as Error).message;
+        this.log.warn({ err: error }, 'SMPP stream broken; reconnecting');
+        socket.destroy();
+      }
+    });
+    socket.on('error', (error: Error) => {
       this.lastError = error.message;
       this.log.warn({ err: error }, 'SMPP connection error');
     });
-    session.on('close', () => this.onClose(bind));
+    socket.on('close', () => this.onClose(bind));
   }
 
   private async authenticate(bind: Bind): Promise<void> {
     const { systemId, password, systemType } = this.settings;
     try {
-      const pdu = new smpp.PDU('bind_transceiver', { system_id: systemId, password, system_type: systemType });
-      const response = await bind.request(pdu, this.connectTimeoutMs);
-      if (response.command_status !== 0) {
-        this.lastError = `bind refused (${statusName(response.command_status)})`;
-        this.log.error({ status: statusName(response.command_status) }, 'SMPP bind refused; check SMPP_SYSTEM_ID and SMPP_PASSWORD');
-        bind.session.destroy();
+      const response = await bind.request((sequence) => encodeBindTransceiver({ systemId, password, systemType }, sequence), this.connectTimeoutMs);
+      if (response.status !== 0) {
+        this.lastError = `bind refused (${statusName(response.status)})`;
+        this.log.error({ status: statusName(response.status) }, 'SMPP bind refused; check SMPP_SYSTEM_ID and SMPP_PASSWORD');
+        bind.socket.destroy();
         return;
       }
     } catch {
-      bind.session.destroy();
+      bind.socket.destroy();
       return;
     }
     if (this.current !== bind || this.closed) return;
@@ -211,38 +261,38 @@ export class SmppLink {
   }
 
   private enquire(bind: Bind): void {
-    bind.request(new smpp.PDU('enquire_link'), this.settings.responseTimeoutMs).catch(() => {
+    bind.request((sequence) => encodeHeaderOnly('enquire_link', sequence), this.settings.responseTimeoutMs).catch(() => {
       if (this.current !== bind || this.closed) return;
       this.lastError = 'enquire_link not answered';
       this.log.warn('SMPP enquire_link not answered; reconnecting');
-      bind.session.destroy();
+      bind.socket.destroy();
     });
   }
 
-  private onPdu(bind: Bind, pdu: smpp.PDU): void {
-    if (pdu.isResponse()) return bind.settle(pdu);
-    const session = bind.session;
+  private onPdu(bind: Bind, pdu: InboundPdu): void {
+    if (isResponse(pdu)) return bind.settle(pdu);
     switch (pdu.command) {
       case 'enquire_link':
-        session.send(pdu.response());
+        bind.send(encodeHeaderOnly('enquire_link_resp', pdu.sequence));
         return;
       case 'deliver_sm':
-        void this.onDeliverSm(pdu)
+        void this.onDeliverSm(pdu as DeliverSm)
           .catch((error: unknown) => {
             this.log.error({ err: error }, 'handling a deliver_sm failed');
             return ESME_RX_T_APPN;
           })
-          .then((status) => sendGathered(session, pdu.response({ command_status: status })));
+          .then((status) => bind.send(encodeDeliverSmResp(pdu.sequence, status)));
         return;
       case 'unbind':
         // The SMSC is going away (maintenance, failover): answer, close, and rebind after backoff.
         this.bound = false;
-        session.send(pdu.response(), () => session.close());
+        bind.send(encodeHeaderOnly('unbind_resp', pdu.sequence));
+        bind.socket.end();
         return;
       case 'alert_notification':
         return; // has no response in SMPP 3.4
       default:
-        session.send(new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: ESME_RINVCMDID }));
+        bind.send(encodeHeaderOnly('generic_nack', pdu.sequence, ESME_RINVCMDID));
     }
   }
 

@@ -1,4 +1,4 @@
-// SMS over SMPP 3.4 (a transceiver bind through the `smpp` package). submit() sends one submit_sm
+// SMS over SMPP 3.4 (a transceiver bind, smpp-link.ts). submit() sends one submit_sm
 // per part inside the SMSC's window and throughput, and resolves with the first part's id once
 // every part is accepted; receipts come back as deliver_sm and are folded per message.
 //
@@ -6,7 +6,6 @@
 // message id for an hour: the dispatcher's retry resends only the missing parts, with the same
 // concatenation reference, so the phone still joins them and nobody gets part 1 twice.
 import { randomInt, randomUUID } from 'node:crypto';
-import smpp from 'smpp';
 import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
 import { ProviderError, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
@@ -15,6 +14,7 @@ import type { PartStore, StoredMessage } from './part-store';
 import { Throttle } from './flow-control';
 import { Semaphore } from '../../../lib/semaphore';
 import { SmppLink } from './smpp-link';
+import { encodeSubmitSm, type DeliverSm, type SubmitSm } from './smpp-pdu';
 import { submitError } from './smpp-status';
 import { submitPdusFor, type SubmitOptions } from './submit-pdus';
 
@@ -187,21 +187,22 @@ export class SmppProvider implements SmsProvider {
     await this.link.close();
   }
 
-  private submitPdu(fields: Record<string, unknown>): Promise<string> {
+  private submitPdu(fields: SubmitSm): Promise<string> {
     const attempt = (async () => {
       await this.window.acquire();
       try {
         const bind = await this.link.waitForBind(this.settings.bindWaitSeconds * 1000);
         // Paced after the bind, so submits that waited out a reconnect do not leave in one burst.
         await this.throttle.take();
-        const response = await bind.request(new smpp.PDU('submit_sm', fields), this.settings.responseTimeoutSeconds * 1000);
-        if (response.command_status !== ESME_ROK) throw submitError(response.command_status);
-        if (!response.message_id) {
+        const response = await bind.request((sequence) => encodeSubmitSm(fields, sequence), this.settings.responseTimeoutSeconds * 1000);
+        if (response.status !== ESME_ROK) throw submitError(response.status);
+        const messageId = 'messageId' in response ? response.messageId : undefined;
+        if (!messageId) {
           // Accepted all the same: resending would deliver it twice. Its receipt cannot be matched.
           this.log.warn('SMSC accepted a submit_sm without a message_id');
           return `smpp-no-id-${randomUUID()}`;
         }
-        return response.message_id;
+        return messageId;
       } finally {
         this.window.release();
       }
@@ -212,10 +213,10 @@ export class SmppProvider implements SmsProvider {
   }
 
   /** Answers every deliver_sm; a receipt we could not record is refused so the SMSC sends it again. */
-  private async onDeliverSm(pdu: smpp.PDU): Promise<number> {
+  private async onDeliverSm(pdu: DeliverSm): Promise<number> {
     const part = parseReceipt(pdu);
     if (!part) {
-      this.log.info({ from: pdu.source_addr }, 'SMPP mobile-originated message ignored');
+      this.log.info({ from: pdu.sourceAddr }, 'SMPP mobile-originated message ignored');
       return ESME_ROK;
     }
     let outcome: MessageReceipt | null;

@@ -3,6 +3,7 @@
 // PDU per part with a concatenation header so the phone shows one message.
 import { analyzeMessage, gsmSeptets, splitIntoParts, type SmsEncoding } from '@kurir/core';
 import { ProviderError, type OutboundMessage } from '../types';
+import type { SubmitSm } from './smpp-pdu';
 
 export interface Address {
   ton: number;
@@ -84,7 +85,7 @@ export function submitPdusFor(
   message: OutboundMessage,
   options: SubmitOptions,
   reference: number,
-): Array<Record<string, unknown>> {
+): SubmitSm[] {
   const parts = splitIntoParts(message.text);
   if (parts.length === 0) throw new ProviderError('The message is empty', true, 'empty_message');
   if (parts.length > 255) throw new ProviderError('The message is too long', true, 'message_too_long');
@@ -93,25 +94,24 @@ export function submitPdusFor(
   const destination = destinationAddress(message.to);
   const multipart = parts.length > 1;
   return parts.map((text, index) => ({
-    source_addr_ton: source.ton,
-    source_addr_npi: source.npi,
-    source_addr: source.addr,
-    dest_addr_ton: destination.ton,
-    dest_addr_npi: destination.npi,
-    destination_addr: destination.addr,
-    esm_class: multipart ? ESM_CLASS_UDHI : 0,
+    sourceAddrTon: source.ton,
+    sourceAddrNpi: source.npi,
+    sourceAddr: source.addr,
+    destAddrTon: destination.ton,
+    destAddrNpi: destination.npi,
+    destinationAddr: destination.addr,
+    esmClass: multipart ? ESM_CLASS_UDHI : 0,
     // A final receipt for every part, delivered or not.
-    registered_delivery: 1,
-    data_coding: encoding === 'gsm' ? options.gsmDataCoding : DATA_CODING_UCS2,
-    ...(message.validitySeconds ? { validity_period: relativeValidity(message.validitySeconds) } : {}),
-    short_message: multipart ? Buffer.concat([concatenationHeader(reference, parts.length, index), encodeText(text, encoding)]) : encodeText(text, encoding),
+    registeredDelivery: 1,
+    dataCoding: encoding === 'gsm' ? options.gsmDataCoding : DATA_CODING_UCS2,
+    ...(message.validitySeconds ? { validityPeriod: relativeValidity(message.validitySeconds) } : {}),
+    shortMessage: multipart ? Buffer.concat([concatenationHeader(reference, parts.length, index), encodeText(text, encoding)]) : encodeText(text, encoding),
   }));
 }
 
 /**
- * The bytes of a part's text: GSM 03.38 one septet per octet, or UCS-2 (UTF-16 big-endian). Given
- * as bytes, the smpp package writes them as they are; given text, it looked its alphabet up
- * again for every PDU, a tenth of the dispatcher's time.
+ * The bytes of a part's text: GSM 03.38 one septet per octet, or UCS-2 (UTF-16 big-endian), as
+ * short_message carries them.
  */
 export function encodeText(text: string, encoding: SmsEncoding): Buffer {
   if (encoding === 'gsm') return Buffer.from(gsmSeptets(text));
