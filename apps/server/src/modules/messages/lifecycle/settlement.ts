@@ -101,10 +101,12 @@ async function matchAndSettle(
   deliveredProviderIds: readonly string[],
   withEvents: boolean,
 ): Promise<{ targets: Map<string, ReceiptTarget>; settled: Set<string> }> {
-  // `m.id = any(array(select id from targets))` lets the planner find the rows by primary key.
-  // Without it, on a new database (no statistics yet) it took every 'sent' row from the status
-  // index and compared each with every target: up to 200 ms a batch with 20 000 messages awaiting
-  // their receipts, and delivery at a quarter of the dispatch rate (bench/README.md, 2026-11-26).
+  // The rows are found by primary key only: `m.id = any(array(select id from targets))`, and the
+  // status is asked of the target (`t.status`: targets has locked the row, so it is the row's
+  // status now) rather than of `m`. On a new database (no statistics yet) the planner otherwise
+  // took every 'sent' row from the status index and compared each with the batch: up to 200 ms
+  // a batch with 20 000 messages awaiting their receipts, and delivery at a quarter of the
+  // dispatch rate (bench/README.md, 2026-11-26; statement-plans.test.ts holds it).
   const settle = sql`
       update messages m
          set status = 'delivered',
@@ -118,7 +120,7 @@ async function matchAndSettle(
        where m.id = t.id
          and m.id = any(array(select id from targets))
          and t.pmid in (select value from jsonb_array_elements_text(${JSON.stringify(deliveredProviderIds)}::jsonb))
-         and m.settled_at is null and m.status = 'sent' and m.reserved_price = m.price`;
+         and t.status = 'sent' and m.settled_at is null and m.reserved_price = m.price`;
   const changed = withEvents
     ? sql`changed as (${settle}
       returning ${eventMessageColumns('m')}, 'delivered'::text as event_status, 0::bigint as refunded
