@@ -14,7 +14,7 @@ import { wrapPool, type Database, type DatabaseHandle } from '../../../db/client
 import { queryRows } from '../../../db/query-rows';
 import { openTestDatabase } from '../../../test/database';
 import { applyReceipts } from './receipt-batch';
-import { claimDueMessages, failClaimed, markSent, scheduleRetries } from './message-store';
+import { claimDueMessages, failClaimed, fallBackOverdueViber, markSent, scheduleRetries } from './message-store';
 
 /** Messages awaiting their receipt, and messages leased to a dispatcher. */
 const SENT_ROWS = 4000;
@@ -153,6 +153,15 @@ describe.runIf(process.env.KURIR_TEST_DB === 'postgres')('plans on a table witho
     take();
     await scheduleRetries(db, LEASE, retried.map((id) => ({ id, delaySeconds: 60, reason: 'throttled' })));
     await failClaimed(db, LEASE, failed.map((id) => ({ id, reason: 'rejected' })));
+    expectKeyed(take());
+  });
+
+  it('the Viber fallback job walks its own index past the SMS awaiting receipts', async () => {
+    await database.db.execute(sql`
+      update messages set channel = 'viber', requested_channel = 'viber', fallback_at = now() - interval '1 minute'
+       where id in (select id from messages where status = 'sent' order by recipient limit 3)`);
+    take();
+    expect(await fallBackOverdueViber(db, 100)).toBe(3);
     expectKeyed(take());
   });
 
