@@ -1,5 +1,5 @@
-// The bytes Kurir writes for a part's text are the bytes the smpp package itself wrote when it
-// was given the text (Kurir now hands it bytes, so it no longer looks the alphabet up per PDU).
+// The bytes Kurir writes for a part's text are the bytes the smpp package writes when given the
+// text, and a receipt's text is read as the SMSC's bytes (smpp-pdu.ts decodes no text).
 import { describe, expect, it } from 'vitest';
 import smpp from 'smpp';
 import { GSM_BASIC_CHARACTERS, GSM_EXTENSION_CHARACTERS } from '@kurir/core';
