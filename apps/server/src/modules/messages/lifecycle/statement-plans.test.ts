@@ -3,14 +3,17 @@
 // statistics until autovacuum analyses it, and there a statement that joined its batch to
 // `messages` read the whole table for every batch (mark sent: 0.2 → 6 ms a call as the table
 // grew), or every message awaiting its receipt (the receipt statement: 40–200 ms a batch). Each
-// statement here runs on such a table, with auto_explain sending back its plan and the rows each
-// step read, and no step may read more of `messages` than a few times its batch.
-// PostgreSQL only: PGlite cannot load auto_explain.
+// statement here runs on such a table, and no step of its plan may read more of `messages` than
+// a few times its batch. On PostgreSQL auto_explain sends each plan back, with the rows each step
+// read, as a NOTICE. PGlite cannot load auto_explain: there each statement is first run under
+// EXPLAIN ANALYZE and rolled back, then run for real.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapPool, type Database, type DatabaseHandle } from '../../../db/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../../../db/client';
 import { queryRows } from '../../../db/query-rows';
 import { openTestDatabase } from '../../../test/database';
 import { applyReceipts } from './receipt-batch';
@@ -45,12 +48,72 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
-describe.runIf(process.env.KURIR_TEST_DB === 'postgres')('plans on a table without statistics', () => {
+type RecordPlan = (query: string, plan: PlanNode) => void;
+
+/** A PostgreSQL pool with the app's settings whose every statement comes back with its plan (auto_explain). */
+function explainingPool(url: string, record: RecordPlan): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    options: [
+      '-c plan_cache_mode=force_custom_plan -c jit=off',
+      '-c session_preload_libraries=auto_explain -c auto_explain.log_min_duration=0',
+      '-c auto_explain.log_level=notice -c auto_explain.log_format=json -c auto_explain.log_nested_statements=on',
+      '-c auto_explain.log_analyze=on -c auto_explain.log_timing=off',
+    ].join(' '),
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => {
+      const text = notice.message ?? '';
+      if (!text.includes('plan:')) return;
+      const parsed = JSON.parse(text.slice(text.indexOf('{'))) as { 'Query Text': string; Plan: PlanNode };
+      record(parsed['Query Text'], parsed.Plan);
+    });
+  });
+  return pool;
+}
+
+type Query = PGlite['query'];
+
+/**
+ * The same PGlite, seen through a client that runs each statement on `messages` under EXPLAIN
+ * ANALYZE first and undoes it (a rolled-back transaction, or a savepoint inside one).
+ */
+function explainingPglite(client: PGlite, record: RecordPlan): PGlite {
+  const explainFirst = (run: Query, inTransaction: boolean): Query =>
+    (async (query: string, params?: unknown[], options?: object) => {
+      if (/\bmessages\b/.test(query)) {
+        await run(inTransaction ? 'savepoint plan_probe' : 'begin');
+        try {
+          const result = await run<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (analyze, timing off, format json) ${query}`, params);
+          record(query, result.rows[0]!['QUERY PLAN'][0]!.Plan);
+        } finally {
+          await run(inTransaction ? 'rollback to savepoint plan_probe' : 'rollback');
+        }
+      }
+      return run(query, params, options);
+    }) as Query;
+  const query = explainFirst(client.query.bind(client), false);
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    client.transaction((tx) => callback(new Proxy(tx, { get: (target, key) => (key === 'query' ? explainFirst(target.query.bind(target), true) : Reflect.get(target, key)) })));
+  return new Proxy(client, {
+    get: (target, key) => {
+      if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+describe('plans on a table without statistics', () => {
   let database: DatabaseHandle;
-  let explained: pg.Pool;
+  let explained: pg.Pool | null = null;
   let db: Database;
-  /** The plans auto_explain sent since the last take(). */
+  /** The plans sent since the last take(). */
   let plans: { query: string; plan: PlanNode }[] = [];
+  const record: RecordPlan = (query, plan) => plans.push({ query, plan });
   const take = () => {
     const taken = plans;
     plans = [];
@@ -58,9 +121,14 @@ describe.runIf(process.env.KURIR_TEST_DB === 'postgres')('plans on a table witho
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const url = (database.pool as pg.Pool).options.connectionString!;
-    await database.db.execute(sql`alter table messages set (autovacuum_enabled = off)`);
+    let pglite: PGlite | null = null;
+    if (process.env.KURIR_TEST_DB === 'postgres') {
+      database = await openTestDatabase();
+      await database.db.execute(sql`alter table messages set (autovacuum_enabled = off)`);
+    } else {
+      pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]), extensions: pgliteExtensions });
+      database = wrapPglite(pglite);
+    }
     const [user] = await queryRows<{ id: string }>(database.db, sql`insert into users (phone, role) values ('+38640999001', 'user') returning id`);
     await database.db.execute(sql`
       insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
@@ -77,28 +145,12 @@ describe.runIf(process.env.KURIR_TEST_DB === 'postgres')('plans on a table witho
     const [analysed] = await queryRows<{ reltuples: number }>(database.db, sql`select reltuples from pg_class where relname = 'messages'`);
     expect(Number(analysed!.reltuples)).toBeLessThan(0); // never analysed
 
-    // The app's pool settings, plus auto_explain answering every statement with a NOTICE.
-    explained = new pg.Pool({
-      connectionString: url,
-      max: 1,
-      options: [
-        '-c plan_cache_mode=force_custom_plan -c jit=off',
-        '-c session_preload_libraries=auto_explain -c auto_explain.log_min_duration=0',
-        '-c auto_explain.log_level=notice -c auto_explain.log_format=json -c auto_explain.log_nested_statements=on',
-        '-c auto_explain.log_analyze=on -c auto_explain.log_timing=off',
-      ].join(' '),
-    });
-    explained.on('error', () => {});
-    explained.on('connect', (client) => {
-      client.on('notice', (notice) => {
-        const text = notice.message ?? '';
-        const json = text.slice(text.indexOf('{'));
-        if (!text.includes('plan:')) return;
-        const parsed = JSON.parse(json) as { 'Query Text': string; Plan: PlanNode };
-        plans.push({ query: parsed['Query Text'], plan: parsed.Plan });
-      });
-    });
-    db = wrapPool(explained).db;
+    if (pglite) {
+      db = wrapPglite(explainingPglite(pglite, record)).db;
+    } else {
+      explained = explainingPool((database.pool as pg.Pool).options.connectionString!, record);
+      db = wrapPool(explained).db;
+    }
   });
 
   afterAll(async () => {
