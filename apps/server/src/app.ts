@@ -40,8 +40,12 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { loadFeatures } from './modules/users/features';
 import type { SmsProvider } from './providers/sms/types';
 
-/** Customer routes that write what the caches hold (the user row in a session, the user's products). */
-const CUSTOMER_WRITES_OF_CACHED_DATA = ['/api/user/products', '/api/user/profile'];
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A customer route that writes what the caches hold (the user row in a session, the user's products). */
+    writesCachedData?: boolean;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -92,9 +96,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   // ms later): a customer who saves the profile and reloads sees it saved.
   app.addHook('onSend', async (request, _reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && (request.routeOptions.config?.access === 'admin' || CUSTOMER_WRITES_OF_CACHED_DATA.some((prefix) => request.url.startsWith(prefix)))) {
-      forgetAllCached(db);
-    }
+    const config = request.routeOptions.config;
+    if (write && (config?.access === 'admin' || config?.writesCachedData)) forgetAllCached(db);
     return payload;
   });
   registerAccessControl(app, { db, config });

@@ -40,13 +40,13 @@ export function productRoutes(deps: { db: Database }) {
 
     r.post(
       '/api/user/products/purchase',
-      { config: { access: 'customer' }, schema: { body: purchaseBodySchema, response: { 200: purchaseResponseSchema } } },
+      { config: { access: 'customer', writesCachedData: true }, schema: { body: purchaseBodySchema, response: { 200: purchaseResponseSchema } } },
       async (request) => purchaseProduct(db, requireUser(request).id, request.body),
     );
 
     r.post(
       '/api/user/products/reregister-custom-sender',
-      { config: { access: 'customer' }, schema: { body: reregisterSenderBodySchema, response: { 200: messageResponseSchema } } },
+      { config: { access: 'customer', writesCachedData: true }, schema: { body: reregisterSenderBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => reregisterSenderName(db, requireUser(request).id, request.body.senderName),
     );
 

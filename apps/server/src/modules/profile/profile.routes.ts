@@ -15,7 +15,7 @@ export function profileRoutes(deps: { db: Database }) {
 
     r.put(
       '/api/user/profile',
-      { config: { access: 'customer' }, schema: { body: profileUpdateBodySchema, response: { 200: userSchema } } },
+      { config: { access: 'customer', writesCachedData: true }, schema: { body: profileUpdateBodySchema, response: { 200: userSchema } } },
       async (request) => {
         const updated = await updateProfile(deps.db, requireUser(request), request.body);
         return toUserDto(updated, await loadFeatures(deps.db, updated.id));
