@@ -6,7 +6,7 @@
 // when every part is; it failed (or expired) as soon as any part did. The part → message map is
 // kept in memory here for speed, and in the database (part-store.ts) so a restart loses nothing.
 import type { DeliveryReceipt } from '../types';
-import type { DeliverSm } from './smpp-pdu';
+import { DATA_CODING_UCS2, type DeliverSm } from './smpp-pdu';
 
 export interface PartReceipt {
   messageId: string;
@@ -36,8 +36,6 @@ const STATES: Record<string, Final> = {
 
 /** message_state TLV values (SMPP 3.4 §5.2.28) as receipt stat words. */
 const STATE_NAMES = ['SCHEDULED', 'ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'UNDELIV', 'ACCEPTD', 'UNKNOWN', 'REJECTD', 'SKIPPED'];
-
-const DATA_CODING_UCS2 = 8;
 
 /**
  * The receipt text as the SMSC sent it: short_message, or message_payload when the SMSC put the

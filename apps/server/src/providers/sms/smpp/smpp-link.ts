@@ -6,13 +6,14 @@
 import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ProviderError } from '../types';
-import { statusName } from './smpp-status';
+import { ESME_RINVCMDID, ESME_RX_T_APPN, statusName } from './smpp-status';
 import {
   decodePdu,
   encodeBindTransceiver,
   encodeDeliverSmResp,
   encodeHeaderOnly,
   isResponse,
+  HEADER_LENGTH,
   MAX_PDU_LENGTH,
   type DeliverSm,
   type InboundPdu,
@@ -33,9 +34,6 @@ export interface LinkSettings {
 /** Answers a deliver_sm: resolves to the command_status of the deliver_sm_resp. */
 export type DeliverSmHandler = (pdu: DeliverSm) => Promise<number>;
 
-const ESME_RINVCMDID = 0x03;
-/** "Temporary application error": the SMSC keeps the deliver_sm and sends it again later. */
-const ESME_RX_T_APPN = 0x64;
 /** Sequence numbers run from 1 to 0x7FFFFFFF (SMPP 3.4 §3.2), then start again. */
 const MAX_SEQUENCE = 0x7fffffff;
 
@@ -65,7 +63,7 @@ export class PduFramer {
     let offset = 0;
     while (buffer.length - offset >= 4) {
       const length = buffer.readUInt32BE(offset);
-      if (length < 16 || length > MAX_PDU_LENGTH) throw new Error(`the SMS centre sent a PDU of ${length} bytes`);
+      if (length < HEADER_LENGTH || length > MAX_PDU_LENGTH) throw new Error(`the SMS centre sent a PDU of ${length} bytes`);
       if (buffer.length - offset < length) break;
       onPdu(buffer.subarray(offset, offset + length));
       offset += length;

@@ -27,11 +27,15 @@ export type Command = keyof typeof COMMAND_IDS;
 
 const COMMANDS_BY_ID = new Map<number, Command>(Object.entries(COMMAND_IDS).map(([name, id]) => [id, name as Command]));
 
-const HEADER_LENGTH = 16;
+/** Every PDU's header, and so the shortest PDU there is. */
+export const HEADER_LENGTH = 16;
 /** The longest PDU accepted from the SMSC (as the smpp package, 16 KiB): a longer length means a broken stream. */
 export const MAX_PDU_LENGTH = 16_384;
 const RESPONSE_BIT = 0x80000000;
 const INTERFACE_VERSION_34 = 0x34;
+
+/** data_coding of UCS-2 text (UTF-16 big-endian), in both directions. */
+export const DATA_CODING_UCS2 = 8;
 
 const TLV_RECEIPTED_MESSAGE_ID = 0x001e;
 const TLV_MESSAGE_STATE = 0x0427;

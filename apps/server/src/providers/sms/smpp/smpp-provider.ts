@@ -15,7 +15,7 @@ import { Throttle } from './flow-control';
 import { Semaphore } from '../../../lib/semaphore';
 import { SmppLink } from './smpp-link';
 import { encodeSubmitSm, type DeliverSm, type SubmitSm } from './smpp-pdu';
-import { submitError } from './smpp-status';
+import { ESME_ROK, ESME_RX_T_APPN, submitError } from './smpp-status';
 import { submitPdusFor, type SubmitOptions } from './submit-pdus';
 
 export interface SmppSettings {
@@ -41,8 +41,6 @@ export interface SmppSettings {
   reconnectMaxMs?: number;
 }
 
-const ESME_ROK = 0x00;
-const ESME_RX_T_APPN = 0x64;
 const PARTIAL_KEEP_MS = 60 * 60_000;
 const REPORTED_KEEP_MS = 60 * 60_000;
 const OPEN_KEEP_MS = 72 * 60 * 60_000;

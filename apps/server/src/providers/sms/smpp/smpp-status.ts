@@ -4,6 +4,11 @@
 import smpp from 'smpp';
 import { ProviderError } from '../types';
 
+export const ESME_ROK = 0x00;
+export const ESME_RINVCMDID = 0x03;
+/** "Temporary application error": the SMSC keeps the deliver_sm and sends it again later. */
+export const ESME_RX_T_APPN = 0x64;
+
 const NAMES = new Map<number, string>(Object.entries(smpp.errors).map(([name, value]) => [value, name]));
 
 export function statusName(status: number): string {

@@ -3,7 +3,7 @@
 // PDU per part with a concatenation header so the phone shows one message.
 import { analyzeMessage, gsmSeptets, splitIntoParts, type SmsEncoding } from '@kurir/core';
 import { ProviderError, type OutboundMessage } from '../types';
-import type { SubmitSm } from './smpp-pdu';
+import { DATA_CODING_UCS2, type SubmitSm } from './smpp-pdu';
 
 export interface Address {
   ton: number;
@@ -27,7 +27,6 @@ const TON_NETWORK_SPECIFIC = 3;
 const TON_ALPHANUMERIC = 5;
 const NPI_UNKNOWN = 0;
 const NPI_ISDN = 1;
-const DATA_CODING_UCS2 = 8;
 const ESM_CLASS_UDHI = 0x40;
 /** The longest number that is a short code rather than a subscriber number. */
 const SHORT_CODE_MAX_DIGITS = 8;
