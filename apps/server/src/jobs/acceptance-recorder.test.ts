@@ -1,7 +1,7 @@
 // The duplicate window of a crash is what the provider accepted that we have not recorded yet.
 // Here the provider answers at once and the database is slow, the worst case for that window:
 // it must never exceed the submits in flight (the dispatcher's concurrency).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/messages/lifecycle/message-store';
 import type { SmsProvider } from '../providers/sms/types';
 import { AcceptanceRecorder } from './acceptance-recorder';
@@ -45,6 +45,34 @@ describe('AcceptanceRecorder', () => {
     await Promise.all([first, ...later]);
     await recorder.idle();
     expect(writes).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('writes a second group while the first is under way, and no third until one of them ends', async () => {
+    const writes: string[][] = [];
+    const finish: (() => void)[] = [];
+    let under = 0;
+    let widest = 0;
+    const recorder = new AcceptanceRecorder(async (group) => {
+      writes.push(group.map((g) => g.id));
+      widest = Math.max(widest, ++under);
+      await new Promise<void>((resolve) => finish.push(resolve));
+      under--;
+    });
+    const record = (id: string) => recorder.record({ id, providerMessageId: id, leaseToken: 'l' }).recorded;
+    const a = record('a');
+    await vi.waitFor(() => expect(writes).toEqual([['a']]));
+    const b = record('b');
+    await vi.waitFor(() => expect(writes).toEqual([['a'], ['b']])); // b does not wait for a's write
+    const [c, d] = [record('c'), record('d')];
+    await sleep(20);
+    expect(writes).toEqual([['a'], ['b']]); // two under way: c and d wait
+    finish.shift()!();
+    expect(await a).toBe(false);
+    await vi.waitFor(() => expect(writes).toEqual([['a'], ['b'], ['c', 'd']]));
+    while (finish.length > 0) finish.shift()!();
+    await Promise.all([b, c, d]);
+    await recorder.idle();
+    expect(widest).toBe(2);
   });
 
   it("folds a 'delivered' receipt into a record that has not started, once, and not into one under way", async () => {

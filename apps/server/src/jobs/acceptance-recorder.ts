@@ -1,7 +1,12 @@
 // Group commit of accepted messages. Between the provider's "accepted" and our record of its id,
 // a crash makes a message go out twice (its lease runs out and it is claimed again), so that gap
-// is kept as short as the database allows: a flush starts as soon as the previous one finished and
-// takes everything accepted meanwhile, one statement per flush. Each acceptance's promise resolves
+// is kept as short as the database allows: a flush starts at once and takes everything accepted
+// until then, one statement per flush, and two flushes may be under way at a time. With one, an
+// acceptance that just missed a flush waited for that flush's whole round trip before its own
+// began, and a dispatcher whose submit slots wait for their records sent at the pace of the
+// database's round trips, not of the SMSC (bench/README.md, 2026-11-26 (a third session)): the
+// peer benchmark's messages piled up behind, and half of them were written to the queue and
+// claimed back instead of being handed over. Each acceptance's promise resolves
 // once it is recorded, so a dispatcher that waits for it before its next submit never holds more
 // unrecorded acceptances than it has submits in flight. One recorder serves every batch of a
 // dispatcher (each acceptance carries its batch's lease token), so a flush gathers them all.
@@ -25,9 +30,15 @@ export interface RecordedAcceptance extends PendingAcceptance {
   readonly failure: unknown;
 }
 
+/**
+ * Flushes under way at once. Their rows are distinct messages, so they do not wait for each other
+ * in the database; a third gained nothing measurable and made the groups smaller.
+ */
+const FLUSHES_IN_FLIGHT = 2;
+
 export class AcceptanceRecorder {
   private waiting: Waiting[] = [];
-  private flushing: Promise<void> | null = null;
+  private readonly flushes = new Set<Promise<void>>();
 
   /**
    * `write` records one group in one statement (and retries it as it sees fit), and returns the
@@ -40,7 +51,7 @@ export class AcceptanceRecorder {
     const promise = new Promise<boolean>((resolve) => (recorded = resolve));
     const entry: Waiting = { message: { ...message }, taken: false, failure: null, recorded };
     this.waiting.push(entry);
-    this.flushing ??= this.flushWhileWaiting();
+    this.startFlush();
     return {
       recorded: promise,
       get failure() {
@@ -56,25 +67,32 @@ export class AcceptanceRecorder {
 
   /** Resolves once nothing is waiting to be written. */
   async idle(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.flushes.size > 0) await Promise.all(this.flushes);
   }
 
-  private async flushWhileWaiting(): Promise<void> {
-    // The first flush waits for the socket reads of this turn of the event loop, so a receipt read
-    // with its acceptance (or right behind it) can still be folded in.
+  private startFlush(): void {
+    if (this.flushes.size >= FLUSHES_IN_FLIGHT || this.waiting.length === 0) return;
+    const flush = this.flush().finally(() => {
+      this.flushes.delete(flush);
+      this.startFlush();
+    });
+    this.flushes.add(flush);
+  }
+
+  private async flush(): Promise<void> {
+    // A flush waits for the socket reads of this turn of the event loop, so a receipt read with
+    // its acceptance (or right behind it) can still be folded in.
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.waiting.length > 0) {
-      const group = this.waiting;
-      this.waiting = [];
-      for (const g of group) g.taken = true;
-      let settled: ReadonlySet<string> | void = undefined;
-      try {
-        settled = await this.write(group.map((g) => g.message));
-      } catch (error) {
-        for (const g of group) g.failure = error;
-      }
-      for (const g of group) g.recorded(settled?.has(g.message.id) ?? false);
+    const group = this.waiting;
+    this.waiting = [];
+    if (group.length === 0) return; // the other flush took them
+    for (const g of group) g.taken = true;
+    let settled: ReadonlySet<string> | void = undefined;
+    try {
+      settled = await this.write(group.map((g) => g.message));
+    } catch (error) {
+      for (const g of group) g.failure = error;
     }
-    this.flushing = null;
+    for (const g of group) g.recorded(settled?.has(g.message.id) ?? false);
   }
 }

@@ -7,7 +7,7 @@
 // rows a batch names are found through `id = any(uuid[])` (db/sql-lists.ts), never by a scan.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
-import type { Database, DbOrTx } from '../../../db/client';
+import { recordDatabase, type Database, type DbOrTx } from '../../../db/client';
 import { queryPreparedRows, queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
 import { uuidList } from '../../../db/sql-lists';
@@ -142,10 +142,11 @@ export async function markSent(
   viberValiditySeconds: number,
 ): Promise<ReadonlySet<string>> {
   if (accepted.length === 0) return new Set();
-  const quiet = await recordSent(db, provider, accepted, viberValiditySeconds, false);
+  const records = recordDatabase(db); // planned once per connection (db/client.ts createRecordPool)
+  const quiet = await recordSent(records, provider, accepted, viberValiditySeconds, false);
   const rest = accepted.filter((a) => !quiet.recorded.has(a.id));
   if (rest.length === 0) return quiet.delivered;
-  const told = await recordSent(db, provider, rest, viberValiditySeconds, true);
+  const told = await recordSent(records, provider, rest, viberValiditySeconds, true);
   return new Set([...quiet.delivered, ...told.delivered]);
 }
 

@@ -5,7 +5,7 @@
 // whose message is not known yet are kept in unmatched_receipts in the same flush. A receipt's
 // promise resolves only once its batch is committed (a provider acknowledges it to the SMSC only
 // then), so a crash loses nothing; if a batch fails, each receipt is applied alone.
-import type { Database, Tx } from '../../../db/client';
+import { recordDatabase, type Database, type Tx } from '../../../db/client';
 import { messages } from '../../../db/schema';
 import type { DeliveryReceipt } from '../../../providers/sms/types';
 import { eq } from 'drizzle-orm';
@@ -79,7 +79,8 @@ export async function applyReceipts(db: Database, provider: string, receipts: re
   const first = new Map<string, DeliveryReceipt>();
   for (const r of receipts) if (!first.has(r.providerMessageId)) first.set(r.providerMessageId, r);
   const deliveredIds = [...first.values()].filter((r) => r.status === 'delivered').map((r) => r.providerMessageId);
-  const { targets, settled } = await matchReceiptsSettlingDelivered(db, provider, [...first.keys()], deliveredIds);
+  // On the record pool: planned once per connection (db/client.ts createRecordPool).
+  const { targets, settled } = await matchReceiptsSettlingDelivered(recordDatabase(db), provider, [...first.keys()], deliveredIds);
 
   const outcomes: ReceiptOutcome[] = [];
   const all = receipts.map((_, i) => i);

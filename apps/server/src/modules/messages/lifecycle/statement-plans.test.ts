@@ -13,7 +13,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../../../db/client';
+import { MAIN_POOL_OPTIONS, RECORD_POOL_OPTIONS, pgliteExtensions, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '../../../db/client';
 import { queryRows } from '../../../db/query-rows';
 import { openTestDatabase } from '../../../test/database';
 import { applyReceipts } from './receipt-batch';
@@ -50,13 +50,13 @@ function nodesOf(node: PlanNode): PlanNode[] {
 
 type RecordPlan = (query: string, plan: PlanNode) => void;
 
-/** A PostgreSQL pool with the app's settings whose every statement comes back with its plan (auto_explain). */
-function explainingPool(url: string, record: RecordPlan): pg.Pool {
+/** A PostgreSQL pool with the app's settings (`settings`) whose every statement comes back with its plan (auto_explain). */
+function explainingPool(url: string, settings: string, record: RecordPlan): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 1,
     options: [
-      '-c plan_cache_mode=force_custom_plan -c jit=off',
+      settings,
       '-c session_preload_libraries=auto_explain -c auto_explain.log_min_duration=0',
       '-c auto_explain.log_level=notice -c auto_explain.log_format=json -c auto_explain.log_nested_statements=on',
       '-c auto_explain.log_analyze=on -c auto_explain.log_timing=off',
@@ -109,7 +109,7 @@ function explainingPglite(client: PGlite, record: RecordPlan): PGlite {
 
 describe('plans on a table without statistics', () => {
   let database: DatabaseHandle;
-  let explained: pg.Pool | null = null;
+  let explained: pg.Pool[] = [];
   let db: Database;
   /** The plans sent since the last take(). */
   let plans: { query: string; plan: PlanNode }[] = [];
@@ -148,13 +148,15 @@ describe('plans on a table without statistics', () => {
     if (pglite) {
       db = wrapPglite(explainingPglite(pglite, record)).db;
     } else {
-      explained = explainingPool((database.pool as pg.Pool).options.connectionString!, record);
-      db = wrapPool(explained).db;
+      // Mark sent and the receipt match run on the record pool, with its one generic plan each.
+      const url = (database.pool as pg.Pool).options.connectionString!;
+      explained = [explainingPool(url, MAIN_POOL_OPTIONS, record), explainingPool(url, RECORD_POOL_OPTIONS, record)];
+      db = wrapPool(explained[0]!, undefined, explained[1]).db;
     }
   });
 
   afterAll(async () => {
-    await explained?.end();
+    for (const pool of explained) await pool.end();
     await database?.close();
   });
 
@@ -224,5 +226,56 @@ describe('plans on a table without statistics', () => {
     take();
     expect(await claimDueMessages(db, { limit: 10, leaseSeconds: 60, leaseToken: randomUUID() })).toHaveLength(10);
     expectKeyed(take());
+  });
+});
+
+// The record pool keeps one generic plan per statement and connection, made at its first call:
+// in a new installation, on an empty table. It must still find its rows by key once the table
+// has grown (db/client.ts RECORD_POOL_OPTIONS). PGlite has no record pool.
+describe.skipIf(process.env.KURIR_TEST_DB !== 'postgres')('the record pool: one plan, made on an empty table', () => {
+  let database: DatabaseHandle;
+  let explained: pg.Pool;
+  let db: Database;
+  let plans: { query: string; plan: PlanNode }[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.execute(sql`alter table messages set (autovacuum_enabled = off)`);
+    const url = (database.pool as pg.Pool).options.connectionString!;
+    explained = explainingPool(url, RECORD_POOL_OPTIONS, (query, plan) => plans.push({ query, plan }));
+    db = wrapPool(database.pool as pg.Pool, undefined, explained).db;
+  });
+
+  afterAll(async () => {
+    await explained?.end();
+    await database?.close();
+  });
+
+  it('mark sent and the receipt match still walk the keys after the table grew', async () => {
+    // The plans are made now, on an empty table, and kept by the pool's one connection.
+    await markSent(db, 'planprobe', [{ id: randomUUID(), leaseToken: LEASE, providerMessageId: 'none', provider: 'planprobe' }], 3600);
+    await applyReceipts(db, 'planprobe', [{ providerMessageId: 'none', status: 'delivered', at: new Date() }]);
+    const [user] = await queryRows<{ id: string }>(database.db, sql`insert into users (phone, role) values ('+38640999002', 'user') returning id`);
+    await database.db.execute(sql`
+      insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                            parts, reserved_price, sms_price, price, lease_token, locked_until, attempts)
+      select ${user!.id}::uuid, gen_random_uuid(), '+3864' || lpad(g::text, 7, '0'), 'Plan probe ' || g, 'Kurir', 'sms', 'sms',
+             'pending', 1, 1000, 1000, 1000, ${LEASE}::uuid, now() + interval '1 hour', 1
+        from generate_series(1, ${SENT_ROWS + LEASED_ROWS}) g`);
+    const rows = await queryRows<{ id: string }>(database.db, sql`select id from messages order by recipient limit 7`);
+    const accepted = rows.map((r, i) => ({ id: r.id, leaseToken: LEASE, providerMessageId: `grown-${i}`, provider: 'planprobe' }));
+    plans = [];
+    expect((await markSent(db, 'planprobe', accepted, 3600)).size).toBe(0);
+    expect(await applyReceipts(db, 'planprobe', accepted.map((a) => ({ providerMessageId: a.providerMessageId, status: 'delivered' as const, at: new Date() })))).toEqual(
+      Array(7).fill('delivered'),
+    );
+    const onMessages = plans.filter((p) => /\bmessages\b/.test(p.query));
+    expect(onMessages.length).toBeGreaterThanOrEqual(2);
+    for (const { query, plan } of onMessages) {
+      const wide = nodesOf(plan)
+        .filter((n) => n['Relation Name'] === 'messages' && rowsRead(n) > MOST_ROWS_READ)
+        .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}: ${rowsRead(n)} rows`);
+      expect(wide, query.replace(/\s+/g, ' ').slice(0, 120)).toEqual([]);
+    }
   });
 });
