@@ -48,6 +48,16 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
+/** `count` messages of `userId`, leased to a dispatcher under LEASE. */
+async function insertLeased(db: Database, userId: string, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price, lease_token, locked_until, attempts)
+    select ${userId}::uuid, gen_random_uuid(), '+3864' || lpad(g::text, 7, '0'), 'Plan probe ' || g, 'Kurir', 'sms', 'sms',
+           'pending', 1, 1000, 1000, 1000, ${LEASE}::uuid, now() + interval '1 hour', 1
+      from generate_series(1, ${count}) g`);
+}
+
 type RecordPlan = (query: string, plan: PlanNode) => void;
 
 /** The plans that touch messages (at least `least`): no step of them reads more than its share of it. */
@@ -148,12 +158,7 @@ describe('plans on a table without statistics', () => {
       select ${user!.id}::uuid, gen_random_uuid(), '+3865' || lpad(g::text, 7, '0'), 'Plan probe ' || g, 'Kurir', 'sms', 'sms',
              'sent', 1, 1000, 1000, 1000, 'planprobe', 'old-' || g, now(), 1
         from generate_series(1, ${SENT_ROWS}) g`);
-    await database.db.execute(sql`
-      insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
-                            parts, reserved_price, sms_price, price, lease_token, locked_until, attempts)
-      select ${user!.id}::uuid, gen_random_uuid(), '+3864' || lpad(g::text, 7, '0'), 'Plan probe ' || g, 'Kurir', 'sms', 'sms',
-             'pending', 1, 1000, 1000, 1000, ${LEASE}::uuid, now() + interval '1 hour', 1
-        from generate_series(1, ${LEASED_ROWS}) g`);
+    await insertLeased(database.db, user!.id, LEASED_ROWS);
     const [analysed] = await queryRows<{ reltuples: number }>(database.db, sql`select reltuples from pg_class where relname = 'messages'`);
     expect(Number(analysed!.reltuples)).toBeLessThan(0); // never analysed
 
@@ -256,12 +261,7 @@ describe.skipIf(process.env.KURIR_TEST_DB !== 'postgres')('the record pool: one 
     await markSent(db, 'planprobe', [{ id: randomUUID(), leaseToken: LEASE, providerMessageId: 'none', provider: 'planprobe' }], 3600);
     await applyReceipts(db, 'planprobe', [{ providerMessageId: 'none', status: 'delivered', at: new Date() }]);
     const [user] = await queryRows<{ id: string }>(database.db, sql`insert into users (phone, role) values ('+38640999002', 'user') returning id`);
-    await database.db.execute(sql`
-      insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
-                            parts, reserved_price, sms_price, price, lease_token, locked_until, attempts)
-      select ${user!.id}::uuid, gen_random_uuid(), '+3864' || lpad(g::text, 7, '0'), 'Plan probe ' || g, 'Kurir', 'sms', 'sms',
-             'pending', 1, 1000, 1000, 1000, ${LEASE}::uuid, now() + interval '1 hour', 1
-        from generate_series(1, ${SENT_ROWS + LEASED_ROWS}) g`);
+    await insertLeased(database.db, user!.id, SENT_ROWS + LEASED_ROWS);
     const rows = await queryRows<{ id: string }>(database.db, sql`select id from messages order by recipient limit 7`);
     const accepted = rows.map((r, i) => ({ id: r.id, leaseToken: LEASE, providerMessageId: `grown-${i}`, provider: 'planprobe' }));
     plans = [];
