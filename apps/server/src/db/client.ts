@@ -70,8 +70,8 @@ export function recordDatabase(db: Database): Database {
 }
 
 /**
- * A PostgreSQL pool whose connections start with the settings our short statements want (as
- * startup options: no query at connect):
+ * The main pool's settings, those our short statements want, given to each connection as startup
+ * options (no query at connect):
  * - The hot statements are named prepared statements (db/query-rows.ts). PostgreSQL would switch
  *   one to a generic plan after five runs, chosen once and kept: a plan made while the messages
  *   table was nearly empty scanned the whole table later (27 ms instead of 0.1 ms per call). Each
