@@ -10,9 +10,11 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    // No foreign key to users (migration 0021), as for messages (0018): its check looked up and
+    // share-locked the user's row once per ledger row, which every writer of the ledger has just
+    // updated (the debit or credit) in the same transaction; users are never deleted (a trigger
+    // refuses it).
+    userId: uuid('user_id').notNull(),
     type: text('type', { enum: LEDGER_TYPES }).notNull(),
     /** Signed micro-euros: positive adds to the balance. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
