@@ -44,7 +44,7 @@ const envSchema = z.object({
   ALLOW_SMS_SIMULATOR: boolean.default(false),
   MAX_RECIPIENTS_PER_SEND: z.coerce.number().int().min(1).default(50_000),
   /** Concurrent sends are gathered this long into one transaction (group commit); 0 commits each alone. */
-  SEND_GROUP_COMMIT_MS: z.coerce.number().min(0).max(50).default(2),
+  SEND_GROUP_COMMIT_MS: z.coerce.number().min(0).max(50).default(1),
   /** Run the dispatcher and its jobs in this process (false for web-only instances; see worker.ts). */
   RUN_JOBS: boolean.default(true),
   DISPATCH_POLL_MS: z.coerce.number().int().min(10).default(1000),
