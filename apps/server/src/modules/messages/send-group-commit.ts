@@ -1,12 +1,12 @@
-// Group commit: sends that arrive within a millisecond or two of each other are written by ONE
-// statement (messages.repo.ts insertSendGroup), so the many small requests of a notification
-// sender share one transaction — one round trip and one commit (and its disk flush) — instead of
-// paying six round trips and a commit each. Each member is still debited on its own terms, under
-// the users' row locks (billing/ledger.ts groupDebitCtes); one the balance does not cover after
-// the members before it is decided alone (changeBalance in its own transaction), which gives it
-// its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a crash loses
-// nothing that was answered 200. If the group's statement fails for any other reason, every member
-// is tried alone, so one bad member cannot fail the others.
+// Group commit: sends that arrive within a millisecond (SEND_GROUP_COMMIT_MS) of each other are
+// written by ONE statement (messages.repo.ts insertSendGroup), so the many small requests of a
+// notification sender share one transaction — one round trip and one commit (and its disk flush) —
+// instead of paying six round trips and a commit each. Each member is still debited on its own
+// terms, under the users' row locks (billing/ledger.ts groupDebitCtes); one the balance does not
+// cover after the members before it is decided alone (changeBalance in its own transaction), which
+// gives it its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a
+// crash loses nothing that was answered 200. If the group's statement fails for any other reason,
+// every member is tried alone, so one bad member cannot fail the others.
 //
 // On PostgreSQL the group's statement runs on the send pool, whose connections keep its plan
 // (db/client.ts createSendPool).
