@@ -41,9 +41,9 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
 
 /** A PostgreSQL pool, and the send and record pools beside it when there are (createSendPool, createRecordPool). */
 export function wrapPool(pool: pg.Pool, sendPool?: pg.Pool, recordPool?: pg.Pool): DatabaseHandle {
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
-  if (sendPool) sendDatabases.set(db, drizzlePg(sendPool, { schema }) as unknown as Database);
-  if (recordPool) recordDatabases.set(db, drizzlePg(recordPool, { schema }) as unknown as Database);
+  const over = (p: pg.Pool) => drizzlePg(p, { schema }) as unknown as Database;
+  const db = over(pool);
+  sidePools.set(db, { send: sendPool && over(sendPool), record: recordPool && over(recordPool) });
   return {
     db,
     kind: 'postgres',
@@ -56,17 +56,17 @@ export function wrapPool(pool: pg.Pool, sendPool?: pg.Pool, recordPool?: pg.Pool
   };
 }
 
-const sendDatabases = new WeakMap<Database, Database>();
-const recordDatabases = new WeakMap<Database, Database>();
+/** The send and record pools beside a main pool's `Database`, where it has them. */
+const sidePools = new WeakMap<Database, { send?: Database; record?: Database }>();
 
 /** Where a send group's statement runs: `db`'s send pool, or `db` itself (PGlite, a pool without one). */
 export function sendGroupDatabase(db: Database): Database {
-  return sendDatabases.get(db) ?? db;
+  return sidePools.get(db)?.send ?? db;
 }
 
 /** Where the dispatcher's records of the provider's answers run: `db`'s record pool, or `db` itself (PGlite, a pool without one). */
 export function recordDatabase(db: Database): Database {
-  return recordDatabases.get(db) ?? db;
+  return sidePools.get(db)?.record ?? db;
 }
 
 /**
