@@ -5,7 +5,12 @@
 // FakeSmsc, in this process). For each: accepted msg/s (all 200s back), delivered msg/s (receipt
 // settled), and the checks that matter more than speed: every accepted message submitted to the
 // SMSC exactly once (no duplicate) and delivered (no loss).
-//   node --import tsx bench/scale-out.ts              (N=20000 CONC=20 PORT=24400)
+//
+// SMSC_LATENCY_MS holds each submit_sm_resp back that long, as a carrier's SMSC across a network
+// does (tens of milliseconds): a bind's window of 10 then bounds it at 10 / latency submits a
+// second, and a worker's own bind is what adds rate. At 0 (the default) the SMSC answers at once
+// and the machine's cores are the bound.
+//   node --import tsx bench/scale-out.ts              (N=20000 CONC=20 PORT=24400 SMSC_LATENCY_MS=0)
 // Needs ApacheBench (apt-get install -y apache2-utils), createdb/dropdb/psql and PostgreSQL at 127.0.0.1:5432.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +22,7 @@ const N = Number(process.env.N ?? 20_000);
 const CONC = Number(process.env.CONC ?? 20);
 const PORT = Number(process.env.PORT ?? 24400);
 const WARM_UP = 1000;
+const SMSC_LATENCY_MS = Number(process.env.SMSC_LATENCY_MS ?? 0);
 const RECIPIENT = '+38640123456';
 
 type Result = { label: string; accepted: number; delivered: number; non2xx: number; submits: number; rows: number; deliveredRows: number };
@@ -44,7 +50,10 @@ async function load(ports: number[], n: number, bodyFile: string, cookie: string
 }
 
 async function measure(label: string, database: BenchDatabase, work: string, cookie: string, webs: number, workers: number): Promise<Result> {
-  const smsc = await FakeSmsc.start({ systemId: 'bench', password: 'bench', autoReceipt: 'DELIVRD' });
+  const smsc = await FakeSmsc.start({
+    systemId: 'bench', password: 'bench', autoReceipt: 'DELIVRD',
+    ...(SMSC_LATENCY_MS > 0 ? { onSubmit: () => ({ delayMs: SMSC_LATENCY_MS }) } : {}),
+  });
   const processes: ChildProcess[] = [];
   const ports = Array.from({ length: webs }, (_, i) => PORT + 1 + i);
   try {
@@ -103,7 +112,8 @@ async function main() {
     const cookie = await customerWithCredit(database, work, PORT, 2 * (N + 2 * WARM_UP) + 100);
     const single = await measure('1 process (web + jobs)', database, work, cookie, 1, 0);
     const scaled = await measure('2 web + 2 workers', database, work, cookie, 2, 2);
-    console.log(`\n${N} one-recipient sends, ab -k, ${CONC} connections in all, SMPP window 10 per bind\n`);
+    const latency = SMSC_LATENCY_MS > 0 ? `, the SMSC answering each submit after ${SMSC_LATENCY_MS} ms` : '';
+    console.log(`\n${N} one-recipient sends, ab -k, ${CONC} connections in all, SMPP window 10 per bind${latency}\n`);
     console.log('set-up                      accepted msg/s  delivered msg/s  non-2xx  rows  submits  delivered  duplicates  lost');
     for (const r of [single, scaled]) {
       const duplicates = r.submits - r.rows;
