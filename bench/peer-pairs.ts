@@ -1,0 +1,85 @@
+// The peer benchmark's pairs in one command: the team's Kannel script, then its Kurir script, back
+// to back, PAIRS times, and a table of the ratios (bench/README.md, "Peer benchmark"). It also reads
+// what the Kurir script does not: PostgreSQL's CPU, from /proc over the whole Kurir run (so the
+// sign-in, the top-up, the migrations and the 2 000 warm-up messages are counted too, and the
+// figure is a little high) and divided by N + 2 000.
+//   node --import tsx bench/peer-pairs.ts              (PAIRS=3 N=20000; PEERS=../shared/bench)
+// Needs what the two scripts need (ApacheBench, Kannel: the Kannel script installs them if missing)
+// and PostgreSQL at 127.0.0.1:5432.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { machineLine } from './processes';
+
+const PAIRS = Number(process.env.PAIRS ?? 3);
+const N = Number(process.env.N ?? 20_000);
+const PEERS = path.resolve(process.env.PEERS ?? '../shared/bench');
+const KURIR_WARM_UP = 2000;
+
+type Kannel = { accepted: number; delivered: number; cpuPerMessage: number };
+type Kurir = { accepted: number; delivered: number; cpuPerMessage: number; postgresPerMessage: number };
+
+function runKannel(): Kannel {
+  const out = execFileSync('bash', [path.join(PEERS, 'kannel/run.sh')], {
+    env: { ...process.env, SCENARIOS: 'smpp-dlr', STORE: 'file', RUNS: '1', N: String(N) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 10 * 1024 * 1024,
+  }).toString();
+  const run = /accepted (\d+) msg\/s.*?delivered (\d+) msg\/s.*Kannel ([\d.]+) us CPU\/msg/.exec(out);
+  if (!run) throw new Error(`no result from the Kannel script:\n${out.slice(-800)}`);
+  return { accepted: Number(run[1]), delivered: Number(run[2]), cpuPerMessage: Number(run[3]) };
+}
+
+/**
+ * CPU seconds (user + system) of every process named `postgres`, with those of the backends that
+ * have ended: the postmaster reaps them, so their time is in its children's fields.
+ */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+function runKurir(): Kurir {
+  const before = postgresCpuSeconds();
+  const out = execFileSync('node', [path.join(PEERS, 'kurir/run.mjs')], {
+    env: { ...process.env, N: String(N) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 10 * 1024 * 1024,
+  }).toString();
+  const postgres = postgresCpuSeconds() - before;
+  const last = /kurir: (\d+) msg\/s accepted, (\d+|NaN) msg\/s delivered \(cpu (\d+) µs\/msg/.exec(out);
+  if (!last) throw new Error(`no result from the Kurir script:\n${out.slice(-800)}`);
+  return {
+    accepted: Number(last[1]),
+    delivered: Number(last[2]),
+    cpuPerMessage: Number(last[3]),
+    // PGlite runs inside the Kurir process, whose CPU the script already reports.
+    postgresPerMessage: process.env.DB === 'pglite' ? NaN : (postgres / (N + KURIR_WARM_UP)) * 1e6,
+  };
+}
+
+const n = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en').replace(/,/g, ' ') : '–');
+
+console.log(machineLine());
+console.log(`\n${PAIRS} pairs of ${N} one-recipient sends, Kannel then Kurir on ${process.env.DB ?? 'pg'}\n`);
+console.log('| Kannel accepted / delivered (CPU/msg) | Kurir accepted / delivered | Kurir + PostgreSQL CPU/msg | ratio accepted / delivered |');
+console.log('|---|---|---|---|');
+for (let pair = 0; pair < PAIRS; pair++) {
+  const kannel = runKannel();
+  const kurir = runKurir();
+  const ratio = (a: number, b: number) => (Number.isFinite(a) ? (a / b).toFixed(2) : '–');
+  console.log(
+    `| ${n(kannel.accepted)} / ${n(kannel.delivered)} (${n(kannel.cpuPerMessage)} µs) | ${n(kurir.accepted)} / ${n(kurir.delivered)} | ` +
+      `${n(kurir.cpuPerMessage)} + ${n(kurir.postgresPerMessage)} µs | ${ratio(kurir.accepted, kannel.accepted)} / ${ratio(kurir.delivered, kannel.delivered)} |`,
+  );
+}
