@@ -19,12 +19,17 @@ const KURIR_WARM_UP = 2000;
 type Kannel = { accepted: number; delivered: number; cpuPerMessage: number };
 type Kurir = { accepted: number; delivered: number; cpuPerMessage: number; postgresPerMessage: number };
 
-function runKannel(): Kannel {
-  const out = execFileSync('bash', [path.join(PEERS, 'kannel/run.sh')], {
-    env: { ...process.env, SCENARIOS: 'smpp-dlr', STORE: 'file', RUNS: '1', N: String(N) },
+/** One of the team's scripts, run to its end: what it printed on stdout. */
+function runScript(command: string, script: string, env: Record<string, string>): string {
+  return execFileSync(command, [path.join(PEERS, script)], {
+    env: { ...process.env, N: String(N), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 10 * 1024 * 1024,
   }).toString();
+}
+
+function runKannel(): Kannel {
+  const out = runScript('bash', 'kannel/run.sh', { SCENARIOS: 'smpp-dlr', STORE: 'file', RUNS: '1' });
   const run = /accepted (\d+) msg\/s.*?delivered (\d+) msg\/s.*Kannel ([\d.]+) us CPU\/msg/.exec(out);
   if (!run) throw new Error(`no result from the Kannel script:\n${out.slice(-800)}`);
   return { accepted: Number(run[1]), delivered: Number(run[2]), cpuPerMessage: Number(run[3]) };
@@ -51,11 +56,7 @@ function postgresCpuSeconds(): number {
 
 function runKurir(): Kurir {
   const before = postgresCpuSeconds();
-  const out = execFileSync('node', [path.join(PEERS, 'kurir/run.mjs')], {
-    env: { ...process.env, N: String(N) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 10 * 1024 * 1024,
-  }).toString();
+  const out = runScript('node', 'kurir/run.mjs', {});
   const postgres = postgresCpuSeconds() - before;
   const last = /kurir: (\d+) msg\/s accepted, (\d+|NaN) msg\/s delivered \(cpu (\d+) µs\/msg/.exec(out);
   if (!last) throw new Error(`no result from the Kurir script:\n${out.slice(-800)}`);
@@ -69,6 +70,7 @@ function runKurir(): Kurir {
 }
 
 const n = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en').replace(/,/g, ' ') : '–');
+const ratio = (a: number, b: number) => (Number.isFinite(a) ? (a / b).toFixed(2) : '–');
 
 console.log(machineLine());
 console.log(`\n${PAIRS} pairs of ${N} one-recipient sends, Kannel then Kurir on ${process.env.DB ?? 'pg'}\n`);
@@ -77,7 +79,6 @@ console.log('|---|---|---|---|');
 for (let pair = 0; pair < PAIRS; pair++) {
   const kannel = runKannel();
   const kurir = runKurir();
-  const ratio = (a: number, b: number) => (Number.isFinite(a) ? (a / b).toFixed(2) : '–');
   console.log(
     `| ${n(kannel.accepted)} / ${n(kannel.delivered)} (${n(kannel.cpuPerMessage)} µs) | ${n(kurir.accepted)} / ${n(kurir.delivered)} | ` +
       `${n(kurir.cpuPerMessage)} + ${n(kurir.postgresPerMessage)} µs | ${ratio(kurir.accepted, kannel.accepted)} / ${ratio(kurir.delivered, kannel.delivered)} |`,
