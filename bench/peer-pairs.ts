@@ -60,12 +60,15 @@ function runKurir(): Kurir {
   const postgres = postgresCpuSeconds() - before;
   const last = /kurir: (\d+) msg\/s accepted, (\d+|NaN) msg\/s delivered \(cpu (\d+) µs\/msg/.exec(out);
   if (!last) throw new Error(`no result from the Kurir script:\n${out.slice(-800)}`);
+  const pglite = process.env.DB === 'pglite';
   return {
     accepted: Number(last[1]),
     delivered: Number(last[2]),
-    cpuPerMessage: Number(last[3]),
-    // PGlite runs inside the Kurir process, whose CPU the script already reports.
-    postgresPerMessage: process.env.DB === 'pglite' ? NaN : (postgres / (N + KURIR_WARM_UP)) * 1e6,
+    // On PGlite the script cannot count deliveries and waits out its five-minute limit for them
+    // before it reads the process's CPU, so its figure is mostly that wait: not reported.
+    cpuPerMessage: pglite ? NaN : Number(last[3]),
+    // PGlite runs inside the Kurir process.
+    postgresPerMessage: pglite ? NaN : (postgres / (N + KURIR_WARM_UP)) * 1e6,
   };
 }
 
