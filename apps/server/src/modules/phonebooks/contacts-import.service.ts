@@ -14,9 +14,9 @@ import {
   type ImportError,
   type StreamImportResponse,
 } from '@kurir/core';
-import type { DbOrTx } from '../../db/client';
+import { planKeyChecksOnce, type DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { insertEntries, lockPhonebook, type NewEntry } from './phonebooks.repo';
+import { existingNumbers, hasEntries, importEntries, lockPhonebook, type NewEntry } from './phonebooks.repo';
 import { phonebookNotFound } from './phonebooks.service';
 
 export const IMPORT_CHUNK_ROWS = 1000;
@@ -91,7 +91,11 @@ export async function importContactInputs(
   limits: ImportLimits,
 ): Promise<StreamImportResponse> {
   return db.transaction(async (tx) => {
-    if (!(await lockPhonebook(tx, userId, phonebookId))) throw phonebookNotFound();
+    // FOR UPDATE: every other write of this phonebook's contacts waits for the import's end, so
+    // the numbers it holds are known here, and a phonebook that holds none needs no lookups.
+    if (!(await lockPhonebook(tx, userId, phonebookId, 'update'))) throw phonebookNotFound();
+    await planKeyChecksOnce(tx);
+    const hadEntries = await hasEntries(tx, phonebookId);
     const check = createImportChecker();
     const tally = new ErrorTally(limits.maxErrors);
     let contacts = 0;
@@ -105,17 +109,17 @@ export async function importContactInputs(
     let writing: Promise<void> = Promise.resolve();
 
     const write = async (rows: ContactCheck[], errors: ImportError[]) => {
-      const inserted = new Set(await insertEntries(tx, userId, phonebookId, rows.map(toNewEntry)));
-      imported += inserted.size;
-      let existing = 0;
-      for (const c of rows) {
-        if (!inserted.has(c.phone_number)) {
-          errors.push(toError(c, CONTACT_MESSAGES.duplicateExisting));
-          existing++;
-        }
+      // Numbers repeated within the import were caught by the checker; these are the ones the
+      // phonebook held before it.
+      const existing = hadEntries ? await existingNumbers(tx, phonebookId, rows.map((c) => c.phone_number)) : new Set<string>();
+      const fresh = existing.size === 0 ? rows : rows.filter((c) => !existing.has(c.phone_number));
+      await importEntries(tx, userId, phonebookId, fresh.map(toNewEntry));
+      imported += fresh.length;
+      if (existing.size > 0) {
+        for (const c of rows) if (existing.has(c.phone_number)) errors.push(toError(c, CONTACT_MESSAGES.duplicateExisting));
+        tally.duplicates += rows.length - fresh.length;
+        errors.sort((a, b) => a.row - b.row);
       }
-      tally.duplicates += existing;
-      if (existing > 0) errors.sort((a, b) => a.row - b.row);
       tally.add(errors);
     };
     const flush = async () => {

@@ -1,6 +1,7 @@
 // POST /api/phonebooks/:id/entries/import: a CSV file as the raw body, read as it arrives, with
 // the same rules and the same all-or-nothing write as the JSON bulk import.
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamImportQuerySchema, type StreamImportQuery } from '@kurir/core';
@@ -147,6 +148,35 @@ describe('streamed CSV import', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'feature_required' } });
     expect((await upload(id, 'Intruder,+38640111222\n', undefined, '')).status).toBe(401);
     expect(await api.contactCount(id)).toBe(0);
+  });
+});
+
+describe('beside other writes', () => {
+  it('a contact added while a file is being imported waits for the import, then meets its numbers', async () => {
+    const id = await api.createPhonebook();
+    const rows = (from: number, to: number) => Buffer.from(Array.from({ length: to - from }, (_, i) => `C${from + i},${mobile(from + i)}\n`).join(''));
+    const body = new PassThrough();
+    const importing = upload(id, body);
+    // The first 6 000 rows: the import has locked the phonebook and written a batch once it has
+    // read them, and the rest of the file has not arrived yet.
+    body.write(rows(0, 6_000));
+    while (body.readableLength > 0) await sleep(10);
+    if (process.env.KURIR_TEST_DB === 'postgres') {
+      const locked = () => t.db.execute(sql`select 1 from phonebooks where id = ${id} for update nowait`).then(() => false, () => true);
+      while (!(await locked())) await sleep(10);
+    }
+    const settled: string[] = [];
+    const add = (name: string, phone: string) =>
+      api.call('POST', `/api/phonebooks/${id}/entries`, { name, phone_number: phone }).finally(() => settled.push(name));
+    const adds = Promise.all([add('From the first batch', mobile(100)), add('From a later batch', mobile(9_000)), add('Not in the file', mobile(20_000))]);
+    await sleep(300);
+    expect(settled).toEqual([]); // they wait for the import
+    body.end(rows(6_000, 10_000));
+    expect((await importing).body).toMatchObject({ imported: 10_000, skipped_duplicates: 0, error_count: 0 });
+    const [first, later, other] = await adds;
+    expect([first.status, later.status, other.status]).toEqual([409, 409, 201]);
+    expect(first.body.message).toBe(later.body.message);
+    expect(await api.contactCount(id)).toBe(10_001);
   });
 });
 

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { phonebookEntries, phonebooks } from '../../db/schema';
+import { timeOrderedUuid } from '../../lib/ids';
 
 export type PhonebookRow = {
   id: string;
@@ -59,12 +60,20 @@ export async function phonebookExists(db: DbOrTx, userId: string, phonebookId: s
 }
 
 /**
- * Checks ownership inside a transaction and holds the phonebook (FOR KEY SHARE) until it ends,
- * so a delete that comes in meanwhile waits instead of breaking the inserts half-way.
+ * Checks ownership inside a transaction and locks the phonebook until it ends, so a delete that
+ * comes in meanwhile waits instead of breaking the writes half-way. A single contact's write
+ * takes it FOR KEY SHARE; an import takes it FOR UPDATE, which makes every other write of the
+ * phonebook's contacts (they all lock it first) wait for the import's end: the import then knows
+ * every number the phonebook holds, and inserts without ON CONFLICT (importEntries).
  */
-export async function lockPhonebook(db: DbOrTx, userId: string, phonebookId: string): Promise<boolean> {
+export async function lockPhonebook(
+  db: DbOrTx,
+  userId: string,
+  phonebookId: string,
+  strength: 'key share' | 'update' = 'key share',
+): Promise<boolean> {
   if (!isUuid(phonebookId)) return false;
-  const rows = await db.select({ id: phonebooks.id }).from(phonebooks).where(owned(userId, phonebookId)).for('key share');
+  const rows = await db.select({ id: phonebooks.id }).from(phonebooks).where(owned(userId, phonebookId)).for(strength);
   return rows.length === 1;
 }
 
@@ -108,39 +117,58 @@ export async function listEntries(db: DbOrTx, userId: string, phonebookId: strin
 }
 
 /**
- * Inserts entries in ONE statement, into the phonebook only if it is the user's: the rows are
- * one JSON parameter read back with jsonb_to_recordset (a single bind value instead of five per
- * row keeps a 1000-row statement cheap to send and plan). A number already in the phonebook is
- * skipped (ON CONFLICT DO NOTHING), so the caller learns which rows went in from RETURNING.
+ * Inserts one entry, into the phonebook only if it is the user's; null when the phonebook already
+ * has that number (ON CONFLICT DO NOTHING returns no row) or is not the user's.
  */
-function insertOwnedEntries(db: DbOrTx, userId: string, phonebookId: string, entries: readonly NewEntry[]) {
-  const rows = JSON.stringify(
-    entries.map((e) => ({ name: e.name, phone_number: e.phoneNumber, email: e.email ?? null, notes: e.notes ?? null })),
-  );
-  // insert … select names every column of the table, in the table's order.
-  return db
-    .insert(phonebookEntries)
-    .select(
-      sql`select gen_random_uuid(), ${phonebooks.id}, r.name, r.phone_number, r.email, r.notes, now(), now()
-          from ${phonebooks},
-               jsonb_to_recordset(${rows}::jsonb) as r(name text, phone_number text, email text, notes text)
-          where ${owned(userId, phonebookId)}`,
-    )
-    .onConflictDoNothing({ target: [phonebookEntries.phonebookId, phonebookEntries.phoneNumber] });
-}
-
-/** Inserts one entry; null when the phonebook already has that number (or is not the user's). */
 export async function insertEntry(db: DbOrTx, userId: string, phonebookId: string, entry: NewEntry): Promise<EntryRow | null> {
   if (!isUuid(phonebookId)) return null;
-  const [row] = await insertOwnedEntries(db, userId, phonebookId, [entry]).returning(entryColumns);
+  // insert … select names every column of the table, in the table's order.
+  const [row] = await db
+    .insert(phonebookEntries)
+    .select(
+      sql`select gen_random_uuid(), ${phonebooks.id}, ${entry.name}, ${entry.phoneNumber}, ${entry.email ?? null}, ${entry.notes ?? null}, now(), now()
+          from ${phonebooks}
+          where ${owned(userId, phonebookId)}`,
+    )
+    .onConflictDoNothing({ target: [phonebookEntries.phonebookId, phonebookEntries.phoneNumber] })
+    .returning(entryColumns);
   return row ?? null;
 }
 
-/** Inserts many entries in one statement; returns the numbers actually inserted. */
-export async function insertEntries(db: DbOrTx, userId: string, phonebookId: string, entries: readonly NewEntry[]): Promise<string[]> {
-  if (entries.length === 0 || !isUuid(phonebookId)) return [];
-  const rows = await insertOwnedEntries(db, userId, phonebookId, entries).returning({ phoneNumber: phonebookEntries.phoneNumber });
-  return rows.map((r) => r.phoneNumber);
+/** Whether the phonebook has any contact. */
+export async function hasEntries(db: DbOrTx, phonebookId: string): Promise<boolean> {
+  const rows = await db.select({ one: sql`1` }).from(phonebookEntries).where(eq(phonebookEntries.phonebookId, phonebookId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Which of these numbers the phonebook already holds. */
+export async function existingNumbers(db: DbOrTx, phonebookId: string, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ phoneNumber: phonebookEntries.phoneNumber })
+    .from(phonebookEntries)
+    .where(and(eq(phonebookEntries.phonebookId, phonebookId), sql`${phonebookEntries.phoneNumber} = any(${sql.param([...numbers])}::text[])`));
+  return new Set(rows.map((r) => r.phoneNumber));
+}
+
+/**
+ * An import's batch, in ONE statement, for a caller that holds the phonebook FOR UPDATE
+ * (lockPhonebook) and has left out the numbers it holds: a plain insert, since ON CONFLICT's
+ * check-then-insert of every row was a fifth of the statement's cost. A number that is there after
+ * all (a writer that did not lock the phonebook) breaks the unique index and fails the import
+ * whole, not a row. The columns go as one array parameter each (unnest), cheaper to read than a
+ * JSON document, and the ids are made here in time order (timeOrderedUuid).
+ */
+export async function importEntries(db: DbOrTx, userId: string, phonebookId: string, entries: readonly NewEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <T>(pick: (e: NewEntry) => T) => sql.param(entries.map(pick));
+  await db.insert(phonebookEntries).select(
+    sql`select r.id, ${phonebooks.id}, r.name, r.phone_number, r.email, r.notes, now(), now()
+        from ${phonebooks},
+             unnest(${column(() => timeOrderedUuid())}::uuid[], ${column((e) => e.name)}::text[], ${column((e) => e.phoneNumber)}::text[],
+                    ${column((e) => e.email ?? null)}::text[], ${column((e) => e.notes ?? null)}::text[]) as r(id, name, phone_number, email, notes)
+        where ${owned(userId, phonebookId)}`,
+  );
 }
 
 /** Updates one entry of the user's phonebook; null when there is no such entry. Throws on a duplicate number. */

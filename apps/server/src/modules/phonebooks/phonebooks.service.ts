@@ -1,7 +1,7 @@
 // Rules of phonebooks and single contacts: ownership (another user's id is "not found"), one
 // number once per phonebook, and the shapes the API returns.
 import { PHONEBOOK_MESSAGES, CONTACT_MESSAGES, type Phonebook, type PhonebookEntry } from '@kurir/core';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import * as repo from './phonebooks.repo';
 
@@ -73,9 +73,20 @@ export async function listEntries(db: DbOrTx, userId: string, phonebookId: strin
   return (await repo.listEntries(db, userId, phonebookId)).map(toEntryDto);
 }
 
+/**
+ * Runs a write of one contact with the phonebook locked (FOR KEY SHARE) from the start: an import
+ * in progress holds it FOR UPDATE, so the write waits for the import's end and then meets its
+ * numbers, instead of inserting beside it (the import inserts without ON CONFLICT).
+ */
+function withPhonebookLocked<T>(db: DbOrTx, userId: string, phonebookId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.lockPhonebook(tx, userId, phonebookId))) throw phonebookNotFound();
+    return write(tx);
+  });
+}
+
 export async function addEntry(db: DbOrTx, userId: string, phonebookId: string, contact: ContactFields): Promise<PhonebookEntry> {
-  await getPhonebook(db, userId, phonebookId);
-  const row = await repo.insertEntry(db, userId, phonebookId, toNewEntry(contact));
+  const row = await withPhonebookLocked(db, userId, phonebookId, (tx) => repo.insertEntry(tx, userId, phonebookId, toNewEntry(contact)));
   if (!row) throw duplicateContact();
   return toEntryDto(row);
 }
@@ -87,10 +98,9 @@ export async function updateEntry(
   entryId: string,
   contact: ContactFields,
 ): Promise<PhonebookEntry> {
-  await getPhonebook(db, userId, phonebookId);
   let row: repo.EntryRow | null;
   try {
-    row = await repo.updateEntry(db, userId, phonebookId, entryId, toNewEntry(contact));
+    row = await withPhonebookLocked(db, userId, phonebookId, (tx) => repo.updateEntry(tx, userId, phonebookId, entryId, toNewEntry(contact)));
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateContact();
     throw error;
