@@ -3,7 +3,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { phonebookEntries, phonebooks } from '../../db/schema';
-import { timeOrderedUuid } from '../../lib/ids';
+// An id that is not a UUID names nothing; saying so early keeps a bad id from becoming a 500.
+import { isUuid, timeOrderedUuid } from '../../lib/ids';
 
 export type PhonebookRow = {
   id: string;
@@ -22,10 +23,6 @@ const entryColumns = {
 };
 export type EntryRow = Pick<typeof phonebookEntries.$inferSelect, keyof typeof entryColumns>;
 export type NewEntry = Pick<typeof phonebookEntries.$inferInsert, 'name' | 'phoneNumber' | 'email' | 'notes'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id that is not a UUID names nothing; saying so early keeps a bad id from becoming a 500. */
-export const isUuid = (id: string) => UUID.test(id);
 
 const phonebookColumns = {
   id: phonebooks.id,

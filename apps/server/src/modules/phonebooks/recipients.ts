@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { phonebookEntries, phonebooks } from '../../db/schema';
-import { isUuid } from './phonebooks.repo';
+import { isUuid } from '../../lib/ids';
 import { phonebookNotFound } from './phonebooks.service';
 
 /**
