@@ -7,7 +7,7 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-// Random bits are drawn a pool at a time, as hex: one call per 512 ids instead of one per id.
+// Random bits are drawn a pool at a time, as hex: one call per 1 024 ids instead of one per id.
 const RANDOM_POOL_BYTES = 8 * 1024;
 let randomHex = '';
 let randomOffset = 0;

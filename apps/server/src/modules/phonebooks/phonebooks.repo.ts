@@ -3,7 +3,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { phonebookEntries, phonebooks } from '../../db/schema';
-// An id that is not a UUID names nothing; saying so early keeps a bad id from becoming a 500.
 import { isUuid, timeOrderedUuid } from '../../lib/ids';
 
 export type PhonebookRow = {
@@ -144,7 +143,7 @@ export async function existingNumbers(db: DbOrTx, phonebookId: string, numbers: 
   const rows = await db
     .select({ phoneNumber: phonebookEntries.phoneNumber })
     .from(phonebookEntries)
-    .where(and(eq(phonebookEntries.phonebookId, phonebookId), sql`${phonebookEntries.phoneNumber} = any(${sql.param([...numbers])}::text[])`));
+    .where(and(eq(phonebookEntries.phonebookId, phonebookId), sql`${phonebookEntries.phoneNumber} = any(${sql.param(numbers)}::text[])`));
   return new Set(rows.map((r) => r.phoneNumber));
 }
 
