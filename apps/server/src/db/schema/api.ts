@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from 'drizzle-orm/pg-core';
+import { timeOrderedUuid } from './ids';
 import { users } from './users';
 import { messages } from './messages';
 
@@ -96,7 +97,7 @@ export const webhookEndpoints = pgTable(
 export const messageEvents = pgTable(
   'message_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     /** Orders the events of one message. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     userId: uuid('user_id')
@@ -116,7 +117,7 @@ export const messageEvents = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),

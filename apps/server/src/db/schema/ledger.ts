@@ -3,13 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_ENTRY_STATUSES, LEDGER_TYPES } from '@kurir/core';
+import { timeOrderedUuid } from './ids';
 import { users } from './users';
 
 
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     // No foreign key to users (migration 0021), as for messages (0018): its check looked up and
     // share-locked the user's row once per ledger row, which every writer of the ledger has just
     // updated (the debit or credit) in the same transaction; users are never deleted (a trigger

@@ -5,13 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CHANNELS, DELIVERY_RECEIPT_STATUSES, MESSAGE_STATUS_VALUES, MESSAGE_TYPE_VALUES } from '@kurir/core';
+import { timeOrderedUuid } from './ids';
 import { isOneOf } from './values';
 
 
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().default(timeOrderedUuid),
     // No foreign key to users (migration 0018): its check, a lookup and row lock of the user per
     // inserted row, was a third of a 1 000-recipient send's insert. Every insert path debits or
     // reads the user in the same transaction, and users are never deleted (a trigger refuses it).

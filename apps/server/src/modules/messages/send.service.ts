@@ -2,7 +2,6 @@
 // functions the Send page quotes with, and in ONE database transaction the balance is debited
 // (never below zero, whatever runs at the same time) and one queued or scheduled row per
 // recipient is written. The dispatcher takes it from there.
-import { randomUUID } from 'node:crypto';
 import {
   MAX_SCHEDULE_AHEAD_DAYS,
   SEND_MESSAGES,
@@ -21,6 +20,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notifyMessagesQueued } from './lifecycle/queue-signal';
 import { badRequest } from '../../lib/errors';
+import { timeOrderedUuid } from '../../lib/ids';
 import { changeBalance, insufficientCredit, type BalanceChange } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
 import { getMessagePrices } from '../products/catalogue';
@@ -94,7 +94,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const count = parsed.recipients.length;
   const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: request.test ? TEST_PRICES : await getMessagePrices(db) });
   const { parts, hold: total } = pricing;
-  const batchId = randomUUID();
+  const batchId = timeOrderedUuid();
 
   const debit: BalanceChange = {
     userId,

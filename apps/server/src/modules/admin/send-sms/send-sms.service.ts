@@ -1,14 +1,13 @@
 // An administrator's SMS to a user: queued like any message (the dispatcher sends it through the
 // configured provider) with the admin sender name from the settings, recorded as the user's
 // message with sent_by_admin_id, and free: price and reservation 0, no ledger entry.
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ADMIN_SMS_MESSAGES, ADMIN_USER_MESSAGES, countParts, normalizePhone, type AdminSendSmsBody } from '@kurir/core';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { notifyMessagesQueued } from '../../messages/lifecycle/queue-signal';
 import { badRequest, notFound } from '../../../lib/errors';
-import { isUuid } from '../../../lib/ids';
+import { isUuid, timeOrderedUuid } from '../../../lib/ids';
 import { insertSendRows } from '../../messages/messages.repo';
 import { writeAudit } from '../audit/audit';
 import { readAdminSettings } from '../settings/settings.repo';
@@ -24,7 +23,7 @@ export async function sendSmsAsAdmin(db: Database, adminId: string, body: AdminS
     if (normalizePhone(body.recipient) !== user.phone) throw badRequest(ADMIN_SMS_MESSAGES.recipientNotUser, 'recipient_not_user');
     const [row] = await insertSendRows(tx, {
       userId: user.id,
-      batchId: randomUUID(),
+      batchId: timeOrderedUuid(),
       recipients: [user.phone],
       message: body.message,
       senderName: adminSenderName,
