@@ -7,9 +7,8 @@
 // Needs what the two scripts need (ApacheBench, Kannel: the Kannel script installs them if missing)
 // and PostgreSQL at 127.0.0.1:5432.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { machineLine } from './processes';
+import { machineLine, postgresCpuSeconds } from './processes';
 
 const PAIRS = Number(process.env.PAIRS ?? 3);
 const N = Number(process.env.N ?? 20_000);
@@ -33,25 +32,6 @@ function runKannel(): Kannel {
   const run = /accepted (\d+) msg\/s.*?delivered (\d+) msg\/s.*Kannel ([\d.]+) us CPU\/msg/.exec(out);
   if (!run) throw new Error(`no result from the Kannel script:\n${out.slice(-800)}`);
   return { accepted: Number(run[1]), delivered: Number(run[2]), cpuPerMessage: Number(run[3]) };
-}
-
-/**
- * CPU seconds (user + system) of every process named `postgres`, with those of the backends that
- * have ended: the postmaster reaps them, so their time is in its children's fields.
- */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
 }
 
 function runKurir(): Kurir {

@@ -1,6 +1,7 @@
-// What the HTTP benches share (campaign, scale-out): the real product started as processes on a
-// fresh PostgreSQL database, as `npm run serve` and `npm run worker` run it, a customer signed in
-// through the pages' API with credit enough for the run, and ApacheBench to load it.
+// What the HTTP benches share (campaign, scale-out, send-at-scale): the real product started as
+// processes on a fresh PostgreSQL database, as `npm run serve` and `npm run worker` run it, a
+// customer signed in through the pages' API with credit enough for the run, ApacheBench to load
+// it, and PostgreSQL's CPU read from /proc (peer-pairs reads it too).
 // Needs ApacheBench (apt-get install -y apache2-utils), createdb/dropdb/psql and PostgreSQL at 127.0.0.1:5432.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -126,4 +127,23 @@ export function machineLine(): string {
 
 export function workDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+}
+
+/**
+ * CPU seconds (user + system) of every process named `postgres`, with those of the backends that
+ * have ended: the postmaster reaps them, so their time is in its children's fields.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
 }
