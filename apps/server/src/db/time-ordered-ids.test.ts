@@ -1,9 +1,11 @@
-// Migration 0022: messages, their send (batch) and their ledger rows take UUID version 7 ids, the
-// time first, so that rows written one after another append to their indexes' right edge.
+// Migration 0022: messages, their send (batch), their ledger rows, their events and webhook
+// deliveries take UUID version 7 ids, the time first, so that rows written one after another append
+// to their indexes' right edge.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper';
 import { SMS_PRICE, customer, messagesOf, newPhone, userIdOf } from '../modules/messages/messages.test-support';
+import { recordMessageEvents } from '../modules/webhooks/events';
 import { queryRows } from './query-rows';
 
 let t: TestApp;
@@ -43,6 +45,26 @@ it('gives a send, its messages and its ledger row version 7 ids of the time they
     }
     expect(ids[0]! < ids[1]!).toBe(true);
   }
+});
+
+it("gives a message's webhook event and its delivery version 7 ids", async () => {
+  const { phone, api } = await customer(t, { credit: SMS_PRICE });
+  expect((await api.send({ recipient: newPhone(), message: 'Watched' })).status).toBe(200);
+  const userId = await userIdOf(t.db, phone);
+  await t.db.execute(sql`insert into webhook_endpoints (user_id, url, secret) values (${userId}::uuid, 'https://example.com/hook', 'ids-secret')`);
+  const [message] = await messagesOf(t.db, phone);
+  await recordMessageEvents(t.db, [{ messageId: message!.id, status: 'sent' }]);
+
+  const rows = await queryRows<{ event_id: string; delivery_id: string; payload_id: string }>(
+    t.db,
+    sql`select e.id as event_id, d.id as delivery_id, e.payload->>'id' as payload_id
+          from message_events e join webhook_deliveries d on d.event_id = e.id
+         where e.message_id = ${message!.id}::uuid`,
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.event_id).toMatch(VERSION_7);
+  expect(rows[0]!.payload_id).toBe(rows[0]!.event_id);
+  expect(rows[0]!.delivery_id).toMatch(VERSION_7);
 });
 
 it('makes distinct ids within one millisecond', async () => {

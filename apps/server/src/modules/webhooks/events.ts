@@ -48,7 +48,7 @@ function hasActiveEndpoint(userId: SQL): SQL {
 export function insertMessageEvents(): SQL {
   return sql`
     ev_input as (
-      select c.*, gen_random_uuid() as event_id,
+      select c.*, time_ordered_uuid() as event_id,
              'message.' || case c.event_status when 'deleted' then 'cancelled' else c.event_status end as type
         from changed c
        where ${hasActiveEndpoint(sql`c.user_id`)}
