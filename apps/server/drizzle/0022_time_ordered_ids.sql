@@ -4,7 +4,7 @@
 -- already holds a million messages that page is seldom cached, and its first change after each
 -- checkpoint writes the whole page to the WAL. With these ids the inserts of a moment share the
 -- rightmost pages (issue 12; bench/README.md). Existing ids stay as they are: ids are opaque, and
--- nothing orders by them.
+-- nothing relies on their order but as a tie-break between rows of the same time.
 CREATE FUNCTION "time_ordered_uuid"() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL SAFE AS $$
   -- A random (version 4) UUID with its first six bytes replaced by the Unix time in milliseconds,
   -- and its version nibble turned from 0100 into 0111 by setting bits 52 and 53. The variant bits

@@ -4,7 +4,8 @@
 // the right edge of their primary key's B-tree. With gen_random_uuid() every insert landed on a
 // random leaf page: with a million messages in the table that page is seldom in memory, and the
 // first change of each page after a checkpoint writes the whole page to the WAL (bench/README.md,
-// "a table that already holds a million messages"). Ids made in Node use lib/ids.ts timeOrderedUuid.
+// send-at-scale). The statement that writes message events calls the function itself; ids made in
+// Node use lib/ids.ts timeOrderedUuid.
 import { sql } from 'drizzle-orm';
 
 export const timeOrderedUuid = sql`time_ordered_uuid()`;
