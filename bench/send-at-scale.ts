@@ -1,6 +1,6 @@
-// One-recipient sends through one process (web + jobs) when the tables already hold a year of
-// another customer's traffic: HISTORY_ROWS messages (default 1 000 000), each its own send with a
-// ledger row, as an operator's database does. The peer benchmark and scale-out start from empty
+// One-recipient sends through one process (web + jobs) when the tables already hold another
+// customer's history: HISTORY_ROWS messages (default 1 000 000), each its own send with a ledger
+// row, as an operator's database holds months of traffic. The peer benchmark and scale-out start from empty
 // tables, where every index fits in memory; here the primary keys and the other indexes are large,
 // and where a new row lands in them decides how many pages a send touches.
 //
