@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FakeSmsc } from '../apps/server/src/providers/sms/smpp/fake-smsc';
-import { ab, createDatabase, customerWithCredit, machineLine, non2xx, sleep, startKurir, stop, waitUp, workDir } from './processes';
+import { ab, createDatabase, customerWithCredit, machineLine, non2xx, sleep, smppEnv, startKurir, stop, waitUp, workDir } from './processes';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 100);
 const CONC = Number(process.env.CONC ?? 10);
@@ -25,13 +25,7 @@ async function main() {
   let kurir: ChildProcess | undefined;
   try {
     const cookie = await customerWithCredit(database, work, PORT, (REQUESTS + 10) * RECIPIENTS);
-    kurir = startKurir(database, work, {
-      port: PORT,
-      env: {
-        SMS_PROVIDER: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_PORT: String(smsc.port), SMPP_SYSTEM_ID: 'bench', SMPP_PASSWORD: 'bench',
-        SMPP_THROUGHPUT: '0', SMPP_WINDOW: '10', DISPATCH_CONCURRENCY: '20', DISPATCH_POLL_MS: '200',
-      },
-    });
+    kurir = startKurir(database, work, { port: PORT, env: smppEnv(smsc.port) });
     await waitUp(base);
     const recipients = Array.from({ length: RECIPIENTS }, (_, i) => `+38640${String(100_000 + i).padStart(6, '0')}`);
     const bodyFile = path.join(work, 'body.json');

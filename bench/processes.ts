@@ -38,6 +38,18 @@ export function startKurir(database: BenchDatabase, work: string, options: Kurir
   });
 }
 
+/**
+ * A Kurir process's environment for dispatching over SMPP to a local SMSC at `smscPort` (the
+ * project's FakeSmsc), as the HTTP benches all set it: no throughput cap, a window of 10, 20
+ * submits in flight; `runJobs` false for a web process whose sends workers dispatch.
+ */
+export function smppEnv(smscPort: number, runJobs = true): Record<string, string> {
+  return {
+    SMS_PROVIDER: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_PORT: String(smscPort), SMPP_SYSTEM_ID: 'bench', SMPP_PASSWORD: 'bench',
+    SMPP_THROUGHPUT: '0', SMPP_WINDOW: '10', DISPATCH_CONCURRENCY: '20', DISPATCH_POLL_MS: '200', RUN_JOBS: String(runJobs),
+  };
+}
+
 export async function waitUp(base: string) {
   for (let i = 0; i < 240; i++) {
     try {

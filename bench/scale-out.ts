@@ -16,7 +16,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FakeSmsc } from '../apps/server/src/providers/sms/smpp/fake-smsc';
-import { ab, createDatabase, customerWithCredit, machineLine, non2xx, sleep, startKurir, stop, waitUp, workDir, type BenchDatabase } from './processes';
+import { ab, createDatabase, customerWithCredit, machineLine, non2xx, sleep, smppEnv, startKurir, stop, waitUp, workDir, type BenchDatabase } from './processes';
 
 const N = Number(process.env.N ?? 20_000);
 const CONC = Number(process.env.CONC ?? 20);
@@ -26,13 +26,6 @@ const SMSC_LATENCY_MS = Number(process.env.SMSC_LATENCY_MS ?? 0);
 const RECIPIENT = '+38640123456';
 
 type Result = { label: string; accepted: number; delivered: number; non2xx: number; submits: number; rows: number; deliveredRows: number };
-
-function smppEnv(smsc: FakeSmsc, jobs: boolean): Record<string, string> {
-  return {
-    SMS_PROVIDER: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_PORT: String(smsc.port), SMPP_SYSTEM_ID: 'bench', SMPP_PASSWORD: 'bench',
-    SMPP_THROUGHPUT: '0', SMPP_WINDOW: '10', DISPATCH_CONCURRENCY: '20', DISPATCH_POLL_MS: '200', RUN_JOBS: String(jobs),
-  };
-}
 
 /** Sends n requests spread over the web ports, the concurrency split between them. */
 async function load(ports: number[], n: number, bodyFile: string, cookie: string): Promise<number> {
@@ -58,8 +51,8 @@ async function measure(label: string, database: BenchDatabase, work: string, coo
   const ports = Array.from({ length: webs }, (_, i) => PORT + 1 + i);
   try {
     // One process runs its own jobs; in the scaled set-up only the workers do.
-    for (const port of ports) processes.push(startKurir(database, work, { port, env: smppEnv(smsc, workers === 0) }));
-    for (let i = 0; i < workers; i++) processes.push(startKurir(database, work, { worker: true, env: smppEnv(smsc, true) }));
+    for (const port of ports) processes.push(startKurir(database, work, { port, env: smppEnv(smsc.port, workers === 0) }));
+    for (let i = 0; i < workers; i++) processes.push(startKurir(database, work, { worker: true, env: smppEnv(smsc.port) }));
     for (const port of ports) await waitUp(`http://127.0.0.1:${port}`);
     const bodyFile = path.join(work, 'body.json');
     fs.writeFileSync(bodyFile, JSON.stringify({ recipient: RECIPIENT, message: 'Hello from the scale-out bench', channel: 'sms' }));

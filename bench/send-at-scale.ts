@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FakeSmsc } from '../apps/server/src/providers/sms/smpp/fake-smsc';
-import { ab, createDatabase, customerWithCredit, machineLine, non2xx, postgresCpuSeconds, sleep, startKurir, stop, waitUp, workDir, type BenchDatabase } from './processes';
+import { ab, createDatabase, customerWithCredit, machineLine, non2xx, postgresCpuSeconds, sleep, smppEnv, startKurir, stop, waitUp, workDir, type BenchDatabase } from './processes';
 
 const HISTORY_ROWS = Number(process.env.HISTORY_ROWS ?? 1_000_000);
 const N = Number(process.env.N ?? 20_000);
@@ -105,13 +105,7 @@ async function main() {
     const ids = database.psql(`select substr(id::text, 15, 1) from messages order by created_at desc limit 1`);
     console.log(`message ids: UUID version ${ids || '–'}`);
 
-    kurir = startKurir(database, work, {
-      port: PORT,
-      env: {
-        SMS_PROVIDER: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_PORT: String(smsc.port), SMPP_SYSTEM_ID: 'bench', SMPP_PASSWORD: 'bench',
-        SMPP_THROUGHPUT: '0', SMPP_WINDOW: '10', DISPATCH_CONCURRENCY: '20', DISPATCH_POLL_MS: '200',
-      },
-    });
+    kurir = startKurir(database, work, { port: PORT, env: smppEnv(smsc.port) });
     await waitUp(`http://127.0.0.1:${PORT}`);
     const bodyFile = path.join(work, 'body.json');
     fs.writeFileSync(bodyFile, JSON.stringify({ recipient: '+38640123456', message: 'Hello from the send-at-scale bench', channel: 'sms' }));
