@@ -165,6 +165,37 @@ export function holdsText(message: SQL, term: string): SQL {
   return sql`strpos(lower(${message}), lower(${term})) > 0`;
 }
 
+/**
+ * For a search of one word (letters and digits, as PostgreSQL's parser reads it), a cheaper test of
+ * a text that holds only where the exact one (textConditions: the word begins a word of the text,
+ * and the text holds it) holds too; it may miss some matches. The count of a common word walks
+ * ten thousand texts to find the cap's 1 001 matches, and the exact test cost most of that walk:
+ * `lower()` of every text and `to_tsvector()` of every match (8–15 and 9 ms of a 25 ms count).
+ * Here, in order of cost:
+ * - the text lower-cased in ASCII only (`collate "C"`, a third of `lower()`'s cost) holds the word.
+ *   It can miss a match (an upper-case Č in the word) but not make one;
+ * - the text has no `<`: the parser reads `<a title="a word">` as one tag, whose words it does
+ *   not index;
+ * - the lower-cased text has the word at its start or after white space, where the parser always
+ *   begins a token (after `(`, it may be inside a URL's path), so that token's lexeme begins with
+ *   the word; and not in a token followed by `://`, a protocol head (`http://`), the one kind of
+ *   token that begins with a letter or digit and is not indexed. This also means the text holds
+ *   the word, as holdsText asks.
+ * When this test does not reach the cap, the exact walk runs (messages.repo.ts countTextMatches).
+ * Null when the search is not one such word.
+ */
+export function surelyHoldsWord(text: NonNullable<HistoryFilter['text']>, message: SQL): SQL | null {
+  const word = text.term.toLowerCase();
+  if (text.lexemes.length !== 1 || text.lexemes[0] !== word || !/^[\p{L}\p{N}]+$/u.test(word)) return null;
+  // CASE keeps this order (as ANDed conditions the planner ran the regular expression first), and
+  // a text without `://` is tested by strpos after a space (1.7 µs), not by the expression (4.5 µs).
+  const wordBegins = `(^|[[:space:]])${word}`;
+  return sql`case when strpos(lower(${message} collate "C"), ${word}) = 0 then false
+                  when strpos(${message}, '<') > 0 then false
+                  when strpos(${message}, '://') > 0 then lower(${message}) ~ ${`${wordBegins}(?![^[:space:]]*://)`}
+                  else strpos(' ' || lower(${message}), ${` ${word}`}) > 0 or lower(${message}) ~ ${wordBegins} end`;
+}
+
 /** `%text%` for ILIKE, with its own wildcards taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -270,6 +301,11 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
     if (!depth.capped) {
       const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((depth.total * (LIST_TOTAL_CAP + 1)) / f.limit) * 1.2));
       const newest = sql`(select ${messages.message} as message from ${messages} where ${others} order by ${messages.createdAt} desc, ${messages.id} desc limit ${walk}) newest`;
+      const surely = surelyHoldsWord(f.text, sql`newest.message`);
+      if (surely) {
+        const walkedSurely = await countUpTo(db, newest, surely);
+        if (walkedSurely.capped) return walkedSurely;
+      }
       const walked = await countUpTo(db, newest, and(...textConditions(f.text, sql`newest.message`)));
       if (walked.capped) return walked;
     }
