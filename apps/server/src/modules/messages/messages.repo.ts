@@ -181,8 +181,8 @@ export function holdsText(message: SQL, term: string): SQL {
  *   the word; and not in a token followed by `://`, a protocol head (`http://`), the one kind of
  *   token that begins with a letter or digit and is not indexed. This also means the text holds
  *   the word, as holdsText asks.
- * When this test does not reach the cap, the exact walk runs (messages.repo.ts countTextMatches).
- * Null when the search is not one such word.
+ * When this test does not reach the cap, countTextMatches walks again with the exact one. Null
+ * when the search is not one such word.
  */
 export function surelyHoldsWord(text: NonNullable<HistoryFilter['text']>, message: SQL): SQL | null {
   const word = text.term.toLowerCase();
