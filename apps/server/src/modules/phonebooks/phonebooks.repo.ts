@@ -114,7 +114,9 @@ export async function listEntries(db: DbOrTx, userId: string, phonebookId: strin
 
 /**
  * Inserts one entry, into the phonebook only if it is the user's; null when the phonebook already
- * has that number (ON CONFLICT DO NOTHING returns no row) or is not the user's.
+ * has that number (ON CONFLICT DO NOTHING returns no row) or is not the user's. FOR KEY SHARE holds
+ * the phonebook until the commit, as the foreign key's check did (migration 0023): a delete of it
+ * waits, and then deletes this contact too.
  */
 export async function insertEntry(db: DbOrTx, userId: string, phonebookId: string, entry: NewEntry): Promise<EntryRow | null> {
   if (!isUuid(phonebookId)) return null;
@@ -124,7 +126,8 @@ export async function insertEntry(db: DbOrTx, userId: string, phonebookId: strin
     .select(
       sql`select gen_random_uuid(), ${phonebooks.id}, ${entry.name}, ${entry.phoneNumber}, ${entry.email ?? null}, ${entry.notes ?? null}, now(), now()
           from ${phonebooks}
-          where ${owned(userId, phonebookId)}`,
+          where ${owned(userId, phonebookId)}
+          for key share`,
     )
     .onConflictDoNothing({ target: [phonebookEntries.phonebookId, phonebookEntries.phoneNumber] })
     .returning(entryColumns);

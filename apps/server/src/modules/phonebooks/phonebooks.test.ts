@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContactText, parseCsv, toImportEntries } from '@kurir/core';
-import { phonebookEntries } from '../../db/schema';
+import { phonebookEntries, users } from '../../db/schema';
+import { deletePhonebook, insertEntry } from './phonebooks.repo';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { grantProduct } from '../../test/products';
 import { phonebookClient, signInWithPhonebook } from './phonebooks.test-support';
@@ -55,6 +56,37 @@ describe('phonebooks', () => {
     // The entries are gone from the table, not only hidden.
     const [row] = await t.db.select({ n: count() }).from(phonebookEntries).where(eq(phonebookEntries.phonebookId, id));
     expect(row!.n).toBe(0);
+  });
+
+  it('a contact added while its phonebook is being deleted goes with it, in either order (no key, migration 0023)', async () => {
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, '+38641100001'));
+    const entriesOf = async (id: string) =>
+      (await t.db.select({ n: count() }).from(phonebookEntries).where(eq(phonebookEntries.phonebookId, id)))[0]!.n;
+    const entry = { name: 'Bor', phoneNumber: '+38640111444', email: null, notes: null };
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+    // The add first: its lock on the phonebook holds the delete until the add commits, and the
+    // delete's trigger then removes the new contact too.
+    const first = await api.createPhonebook('Added first');
+    let deleting: Promise<boolean> | null = null;
+    await t.db.transaction(async (tx) => {
+      expect(await insertEntry(tx, me!.id, first, entry)).not.toBeNull();
+      deleting = deletePhonebook(t.db, me!.id, first);
+      await wait();
+    });
+    expect(await deleting).toBe(true);
+    expect(await entriesOf(first)).toBe(0);
+
+    // The delete first: the add waits for it, then finds no phonebook and writes nothing.
+    const second = await api.createPhonebook('Deleted first');
+    let adding: Promise<unknown> | null = null;
+    await t.db.transaction(async (tx) => {
+      expect(await deletePhonebook(tx, me!.id, second)).toBe(true);
+      adding = insertEntry(t.db, me!.id, second, entry);
+      await wait();
+    });
+    expect(await adding).toBeNull();
+    expect(await entriesOf(second)).toBe(0);
   });
 });
 
