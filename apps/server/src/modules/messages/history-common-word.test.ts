@@ -1,12 +1,12 @@
 // The total of a common word's search (messages.repo.ts countTextMatches): the walk of the newest
 // messages tries the cheap test first (surelyHoldsWord) and says "1000+" only from matches the exact
 // test also finds; where the cheap test misses, the exact walk and then the index still count right.
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { holdsText, searchLexemes, surelyHoldsWord } from './messages.repo';
+import { searchLexemes, surelyHoldsWord, textConditions } from './messages.repo';
 import { customer, newPhone } from './messages.test-support';
 
 let t: TestApp;
@@ -17,16 +17,15 @@ afterAll(() => t?.close());
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
-/** The cheap test and the exact one (the word begins a word of the text, and the text holds it) on one text. */
+/** The cheap test and the exact one the walk uses (textConditions: the word begins a word of the text, and the text holds it) on one text. */
 async function bothTests(text: string, term: string) {
-  const lexemes = await searchLexemes(t.db, term);
-  const surely = surelyHoldsWord({ term, lexemes, lastWord: term.toLowerCase() }, sql`${text}::text`);
+  const filter = { term, lexemes: await searchLexemes(t.db, term), lastWord: term.toLowerCase() };
+  const message = sql`${text}::text`;
+  const surely = surelyHoldsWord(filter, message);
   if (!surely) return null;
-  const query = `'${lexemes[0]}':*`;
   const [row] = await queryRows<{ surely: boolean; exact: boolean }>(
     t.db,
-    sql`select ${surely} as surely,
-               to_tsvector('simple', ${text}::text) @@ to_tsquery('simple', ${query}) and ${holdsText(sql`${text}::text`, term)} as exact`,
+    sql`select ${surely} as surely, ${and(...textConditions(filter, message))} as exact`,
   );
   return row!;
 }

@@ -207,7 +207,7 @@ export function containsPattern(text: string): string {
  * subquery's `message` column (a walk that reads every row anyway) they are computed from that text
  * itself. The texts are equal: neither table's ever changes.
  */
-function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL, onMessages = false): SQL[] {
+export function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL, onMessages = false): SQL[] {
   // On the messages table ILIKE, whose selectivity estimate the planner weighs to choose between
   // the text index and the user's newest messages; a walk reads its rows whatever the estimate.
   const contains = onMessages ? (m: SQL) => sql`${m} ilike ${containsPattern(text.term)}` : (m: SQL) => holdsText(m, text.term);
