@@ -69,7 +69,7 @@ export interface GroupedSendRows {
  * the members' debits (billing/ledger.ts groupDebitCtes: conditional, with their ledger rows) and
  * the message rows of the members that were debited. Each send travels as one JSON object with
  * its recipients as an array. Returns, per send, its balance after and its rows in its
- * recipients' order.
+ * recipients' order. Its plan is kept, on PostgreSQL (the send pool) and on PGlite alike.
  */
 export async function insertSendGroup(
   db: DbOrTx,
@@ -116,7 +116,7 @@ export async function insertSendGroup(
            (select coalesce(json_agg(json_build_object('id', x.id, 'recipient', x.recipient)), '[]'::json)
               from group_rows x where x.batch_id = s.b) as rows
       from group_sends s
-     order by s.i`);
+     order by s.i`, { keepPlanOnPglite: true });
   const byIndex = new Map(result.map((r) => [Number(r.i), r]));
   return sends.map(({ debit, send }) => {
     const r = byIndex.get(debit.index)!;

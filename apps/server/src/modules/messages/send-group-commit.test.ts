@@ -114,4 +114,14 @@ describe('group commit', () => {
     expect(Number(plans[0]!.generic_plans)).toBeGreaterThan(0);
     expect(await messagesOf(t.db, phone)).toHaveLength(10);
   });
+
+  it.runIf(process.env.KURIR_TEST_DB !== 'postgres')('on PGlite, the group statement is prepared once and keeps its plan', async () => {
+    const { api } = await customer(t, { credit: 8 * SMS_PRICE });
+    for (let round = 0; round < 8; round++) expect((await api.send({ recipient: newPhone(), message: 'Hi' })).status).toBe(200);
+    const [group] = await queryRows<{ generic_plans: string | number }>(
+      t.db,
+      sql`select generic_plans from pg_prepared_statements where statement like '%group_sends%'`,
+    );
+    expect(Number(group?.generic_plans)).toBeGreaterThan(0);
+  });
 });
