@@ -107,7 +107,8 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
  * call's values took ~0.7 ms of every group, a fifth of its time in the database (the bind step,
  * in the peer benchmark's statement log); a generic plan is made once per connection. Its values
  * are one JSON document per CTE and the users it locks by key, so no plan for particular values
- * is better, and an ANALYZE of users (the only table it reads) re-plans it. Two connections: the
+ * is better, and an ANALYZE of users (the only table it reads) re-plans it. PGlite keeps its plan too
+ * (query-rows.ts, onPglite: 'kept'). Two connections: the
  * group commit writes at most two groups at a time (send-group-commit.ts).
  */
 export function createSendPool(config: pg.PoolConfig): pg.Pool {
@@ -124,7 +125,8 @@ export function createSendPool(config: pg.PoolConfig): pg.Pool {
  * whole table later; these statements find every row they touch by key (the batch's ids, the
  * provider's ids), so with sequential scans, hash and merge joins priced out of reach their one
  * plan walks the keys' indexes whatever the statistics say (lifecycle/statement-plans.test.ts
- * holds it on a never-analysed table).
+ * holds it on a never-analysed table). On PGlite these statements keep the same plan, made with
+ * these settings for each call (query-rows.ts RECORD_PLAN).
  */
 export const RECORD_POOL_OPTIONS = '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off';
 

@@ -42,7 +42,7 @@ describe('a statement that keeps its plan', () => {
 
   it('returns every value exactly as it was given, call after call', async () => {
     for (let call = 0; call < 8; call++) {
-      const rows = await queryPreparedRows<{ text: string; from_json: string; n: number; none: null }>(handle.db, echo(tricky, call), { keepPlanOnPglite: true });
+      const rows = await queryPreparedRows<{ text: string; from_json: string; n: number; none: null }>(handle.db, echo(tricky, call), { onPglite: 'kept' });
       expect(rows).toEqual([{ text: tricky, from_json: tricky, n: call, none: null }]);
     }
   });
@@ -62,14 +62,14 @@ describe('a statement that keeps its plan', () => {
 
   it.runIf(process.env.KURIR_TEST_DB !== 'postgres')('on PGlite, prepares it again when it was deallocated', async () => {
     await handle.db.execute(sql`deallocate all`);
-    const rows = await queryPreparedRows<{ n: number }>(handle.db, echo('again', 9), { keepPlanOnPglite: true });
+    const rows = await queryPreparedRows<{ n: number }>(handle.db, echo('again', 9), { onPglite: 'kept' });
     expect(rows[0]!.n).toBe(9);
     const [{ count }] = (await queryRows<{ count: string | number }>(handle.db, sql`select count(*) from pg_prepared_statements`)) as [{ count: string | number }];
     expect(Number(count)).toBe(1);
   });
 
   it('in a transaction, runs unnamed on PGlite and still returns the values', async () => {
-    const rows = await handle.db.transaction((tx) => queryPreparedRows<{ text: string }>(tx, echo(tricky, 1), { keepPlanOnPglite: true }));
+    const rows = await handle.db.transaction((tx) => queryPreparedRows<{ text: string }>(tx, echo(tricky, 1), { onPglite: 'kept' }));
     expect(rows[0]!.text).toBe(tricky);
   });
 });

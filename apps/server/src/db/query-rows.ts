@@ -1,10 +1,10 @@
 // Raw SQL for the statements the query builder cannot say (UPDATE … FROM a claimed subquery,
 // inserts from a JSON array). Both drivers (PGlite, node-postgres) answer with `{ rows }`.
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import { RECORD_POOL_OPTIONS, type DbOrTx } from './client';
 
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -17,12 +17,19 @@ const names = new Map<string, string>();
 
 export interface PreparedOptions {
   /**
-   * Keep one plan for every call on PGlite too (see queryPreparedRows). Only for a statement whose
-   * PostgreSQL pool keeps one as well (the group send's: db/client.ts createSendPool), for the same
-   * reason: no plan for particular values is better than its one plan.
+   * How PGlite runs it (queryPreparedRows). Left out, it is parsed and planned on every call there.
+   * Otherwise it keeps one plan, as its PostgreSQL pool does:
+   * - 'kept': PostgreSQL's own choice after five calls, as on the send pool (db/client.ts
+   *   createSendPool), for the group send, whose one plan no particular values improve;
+   * - 'generic-by-key': one generic plan made with the record pool's settings
+   *   (RECORD_POOL_OPTIONS: sequential scans, hash and merge joins priced out), for the statements
+   *   that find every row by key and run through recordDatabase(db).
    */
-  keepPlanOnPglite?: boolean;
+  onPglite?: 'kept' | 'generic-by-key';
 }
+
+/** For a statement run through recordDatabase(db): the record pool's one plan on PGlite too. */
+export const RECORD_PLAN: PreparedOptions = { onPglite: 'generic-by-key' };
 
 /**
  * A hot statement whose text never changes (its values are parameters, lists are one JSON
@@ -34,7 +41,7 @@ export interface PreparedOptions {
  * for any named statement.
  *
  * PGlite's query API takes no statement name, so there a statement is parsed and planned on every
- * call, unless `keepPlanOnPglite` asks otherwise (keptPlanRows below).
+ * call, unless `onPglite` asks otherwise (keptPlanRows below).
  */
 export async function queryPreparedRows<T>(db: DbOrTx, query: SQL, options: PreparedOptions = {}): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
@@ -44,7 +51,7 @@ export async function queryPreparedRows<T>(db: DbOrTx, query: SQL, options: Prep
     names.set(built.sql, name);
   }
   const client = (db._.session as unknown as { client?: unknown }).client;
-  if (options.keepPlanOnPglite && client instanceof PGlite) return keptPlanRows<T>(db, client, name, built);
+  if (options.onPglite && client instanceof PGlite) return keptPlanRows<T>(client, name, built, options.onPglite);
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -52,27 +59,43 @@ export async function queryPreparedRows<T>(db: DbOrTx, query: SQL, options: Prep
 /** The statements prepared in each PGlite session (a PGlite instance is one session). */
 const preparedIn = new WeakMap<PGlite, Set<string>>();
 
+/** RECORD_POOL_OPTIONS as settings for one call: `SET LOCAL` lasts until the end of its statement's transaction. */
+const RECORD_POOL_SETTINGS = RECORD_POOL_OPTIONS.split('-c ')
+  .map((option) => option.trim())
+  .filter(Boolean)
+  .map((option) => `set local ${option.replace('=', ' = ')}; `)
+  .join('');
+
 /**
- * A statement run on PGlite as `EXECUTE name(values)` of a statement PREPAREd once per session,
- * so PostgreSQL keeps its plan as the send pool's connections do (after five custom plans, a
- * generic one, made again when an ANALYZE of its tables, db/embedded-maintenance.ts, changes their
- * statistics). The group send's statement spent longer being planned than running on PGlite:
- * 5.0–8.6 ms a group of twelve sends per call, 3.1–4.7 kept (bench/README.md, a tenth session).
- * EXECUTE takes no bound parameters, so the values travel as SQL literals (sqlLiteral).
+ * Types Drizzle's PGlite driver reads as text (timestamps, dates, intervals and their arrays;
+ * numeric arrays), so that a statement gives the same rows by either path.
+ */
+const AS_TEXT = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]));
+
+/**
+ * A statement run on PGlite as `EXECUTE name(values)` of a statement PREPAREd once per session, so
+ * PostgreSQL keeps its plan as our PostgreSQL pools' connections do. Its generic plan is made
+ * again when an ANALYZE of its tables (db/embedded-maintenance.ts) changes their statistics.
+ * Parsed and planned on every call, the group send took 5.0–8.6 ms a call for a group of twelve
+ * sends, 3.1–4.7 ms prepared; mark sent was planned for 0.47 ms a call (bench/README.md, a tenth
+ * session). EXECUTE takes no bound parameters, so the values travel as SQL literals
+ * (sqlLiteral). The call is one simple query: with 'generic-by-key' the record pool's settings
+ * come first as `SET LOCAL`, which the statement's implicit transaction ends.
  * Only the top-level database: a transaction's handle is not the PGlite instance, and its
  * statements stay unnamed.
  */
-async function keptPlanRows<T>(db: DbOrTx, client: PGlite, name: string, built: { sql: string; params: unknown[] }): Promise<T[]> {
+async function keptPlanRows<T>(client: PGlite, name: string, built: { sql: string; params: unknown[] }, plan: NonNullable<PreparedOptions['onPglite']>): Promise<T[]> {
   let prepared = preparedIn.get(client);
   if (!prepared) preparedIn.set(client, (prepared = new Set()));
-  const execute = sql.raw(`execute ${name}(${built.params.map(sqlLiteral).join(', ')})`);
+  const call = `${plan === 'generic-by-key' ? RECORD_POOL_SETTINGS : ''}execute ${name}(${built.params.map(sqlLiteral).join(', ')})`;
   for (let attempt = 1; ; attempt++) {
     if (!prepared.has(name)) {
       await client.exec(`prepare ${name} as ${built.sql}`);
       prepared.add(name);
     }
     try {
-      return ((await db.execute(execute)) as unknown as { rows: T[] }).rows;
+      const results = await client.exec(call, { parsers: AS_TEXT });
+      return results.at(-1)!.rows as T[];
     } catch (error) {
       // Deallocated behind our back (DEALLOCATE ALL, DISCARD ALL): prepare it again, once.
       if (sqlState(error) !== INVALID_SQL_STATEMENT_NAME || attempt > 1) throw error;

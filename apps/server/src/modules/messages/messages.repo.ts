@@ -116,7 +116,7 @@ export async function insertSendGroup(
            (select coalesce(json_agg(json_build_object('id', x.id, 'recipient', x.recipient)), '[]'::json)
               from group_rows x where x.batch_id = s.b) as rows
       from group_sends s
-     order by s.i`, { keepPlanOnPglite: true });
+     order by s.i`, { onPglite: 'kept' });
   const byIndex = new Map(result.map((r) => [Number(r.i), r]));
   return sends.map(({ debit, send }) => {
     const r = byIndex.get(debit.index)!;

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Channel } from '@kurir/core';
 import { recordDatabase, type Database, type DbOrTx } from '../../../db/client';
-import { queryPreparedRows, queryRows } from '../../../db/query-rows';
+import { RECORD_PLAN, queryPreparedRows, queryRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
 import { uuidList } from '../../../db/sql-lists';
 import { eventMessageColumns, insertMessageEvents, withoutActiveEndpoint } from '../../webhooks/events';
@@ -189,10 +189,10 @@ async function recordSent(
              'delivered'::text as event_status, 0::bigint as refunded
         from recorded where status = 'delivered'
     ), ${insertMessageEvents()}
-    select id, status from recorded`)
+    select id, status from recorded`, RECORD_PLAN)
     : await queryPreparedRows<{ id: string; status: string }>(db, sql`${update}
          and ${withoutActiveEndpoint(sql`m.user_id`)}
-      returning m.id, m.status`);
+      returning m.id, m.status`, RECORD_PLAN);
   return {
     recorded: new Set(rows.map((r) => r.id)),
     delivered: new Set(rows.filter((r) => r.status === 'delivered').map((r) => r.id)),

@@ -7,7 +7,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatEuros, type Channel } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { queryPreparedRows } from '../../../db/query-rows';
+import { RECORD_PLAN, queryPreparedRows } from '../../../db/query-rows';
 import { messages } from '../../../db/schema';
 import { changeBalance } from '../../billing/ledger';
 import { eventMessageColumns, insertMessageEvents, recordMessageEvents, withoutActiveEndpoint } from '../../webhooks/events';
@@ -134,7 +134,7 @@ async function matchAndSettle(
     ${changed}
     select t.pmid, t.id, t.status, t.channel, exists (select 1 from changed c where c.id = t.id) as settled
       from targets t
-     order by t.n`);
+     order by t.n`, RECORD_PLAN);
   return {
     targets: new Map(rows.map((r) => [r.pmid, { id: r.id, status: r.status, channel: r.channel }])),
     settled: new Set(rows.filter((r) => r.settled).map((r) => r.id)),

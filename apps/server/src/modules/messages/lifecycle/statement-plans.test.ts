@@ -97,6 +97,7 @@ function explainingPool(url: string, settings: string, record: RecordPlan): pg.P
 }
 
 type Query = PGlite['query'];
+type Exec = PGlite['exec'];
 
 /**
  * The same PGlite, seen through a client that runs each statement on `messages` under EXPLAIN
@@ -116,12 +117,28 @@ function explainingPglite(client: PGlite, record: RecordPlan): PGlite {
       }
       return run(query, params, options);
     }) as Query;
+  // A statement that keeps its plan (query-rows.ts keptPlanRows) comes as `EXECUTE name(…)`,
+  // after the settings it is planned with: explained the same way, in a rolled-back transaction.
+  const run: Exec = client.exec.bind(client);
+  const exec = (async (text: string, options?: object) => {
+    const call = /\bexecute (kurir_\w+)\(/.exec(text);
+    if (call) {
+      const [prepared] = (await client.query<{ statement: string }>('select statement from pg_prepared_statements where name = $1', [call[1]])).rows;
+      if (prepared && /\bmessages\b/.test(prepared.statement)) {
+        const results = await run(`begin; ${text.replace(call[0], `explain (analyze, timing off, format json) ${call[0]}`)}; rollback`);
+        const explained = results.at(-2)!.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] };
+        record(prepared.statement, explained['QUERY PLAN'][0]!.Plan);
+      }
+    }
+    return run(text, options);
+  }) as Exec;
   const query = explainFirst(client.query.bind(client), false);
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     client.transaction((tx) => callback(new Proxy(tx, { get: (target, key) => (key === 'query' ? explainFirst(target.query.bind(target), true) : Reflect.get(target, key)) })));
   return new Proxy(client, {
     get: (target, key) => {
       if (key === 'query') return query;
+      if (key === 'exec') return exec;
       if (key === 'transaction') return transaction;
       const value = Reflect.get(target, key) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
