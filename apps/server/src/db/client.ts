@@ -107,9 +107,9 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
  * call's values took ~0.7 ms of every group, a fifth of its time in the database (the bind step,
  * in the peer benchmark's statement log); a generic plan is made once per connection. Its values
  * are one JSON document per CTE and the users it locks by key, so no plan for particular values
- * is better, and an ANALYZE of users (the only table it reads) re-plans it. PGlite keeps its plan too
- * (query-rows.ts, onPglite: 'kept'). Two connections: the
- * group commit writes at most two groups at a time (send-group-commit.ts).
+ * is better, and an ANALYZE of users (the only table it reads) re-plans it. PGlite keeps its
+ * plan too (query-rows.ts, onPglite: 'kept'). Two connections: the group commit writes at most
+ * two groups at a time (send-group-commit.ts).
  */
 export function createSendPool(config: pg.PoolConfig): pg.Pool {
   return new pg.Pool({ ...config, max: 2, options: '-c jit=off' });

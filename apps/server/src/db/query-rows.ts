@@ -98,20 +98,13 @@ async function keptPlanRows<T>(client: PGlite, name: string, built: { sql: strin
       return results.at(-1)!.rows as T[];
     } catch (error) {
       // Deallocated behind our back (DEALLOCATE ALL, DISCARD ALL): prepare it again, once.
-      if (sqlState(error) !== INVALID_SQL_STATEMENT_NAME || attempt > 1) throw error;
+      if ((error as { code?: unknown }).code !== INVALID_SQL_STATEMENT_NAME || attempt > 1) throw error;
       prepared.delete(name);
     }
   }
 }
 
 const INVALID_SQL_STATEMENT_NAME = '26000';
-
-/** The database's error code, on the error or on the one Drizzle wraps it in. */
-function sqlState(error: unknown): string | undefined {
-  const own = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = own?.code ?? own?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /**
  * A value as an SQL literal, for EXECUTE's arguments. Quoted even when it is a number: a quoted
