@@ -68,6 +68,12 @@ describe('a statement that keeps its plan', () => {
     expect(Number(count)).toBe(1);
   });
 
+  it('prepares it once when the first calls come together', async () => {
+    const first = (n: number) => queryPreparedRows<{ n: number }>(handle.db, sql`select ${n}::integer as n, 'together' as first_calls`, { onPglite: 'kept' });
+    const rows = await Promise.all([1, 2, 3, 4, 5].map(first));
+    expect(rows.map((r) => r[0]!.n)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('in a transaction, runs unnamed on PGlite and still returns the values', async () => {
     const rows = await handle.db.transaction((tx) => queryPreparedRows<{ text: string }>(tx, echo(tricky, 1), { onPglite: 'kept' }));
     expect(rows[0]!.text).toBe(tricky);

@@ -56,8 +56,30 @@ export async function queryPreparedRows<T>(db: DbOrTx, query: SQL, options: Prep
   return result.rows;
 }
 
-/** The statements prepared in each PGlite session (a PGlite instance is one session). */
-const preparedIn = new WeakMap<PGlite, Set<string>>();
+/**
+ * The statements prepared in each PGlite session (a PGlite instance is one session), as the
+ * promise of their PREPARE: the first calls of a statement often come together (two groups, two
+ * record flushes), and a second PREPARE of one name fails.
+ */
+const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+function prepareOnce(client: PGlite, name: string, text: string): Promise<unknown> {
+  let prepared = preparedIn.get(client);
+  if (!prepared) preparedIn.set(client, (prepared = new Map()));
+  let preparing = prepared.get(name);
+  if (!preparing) {
+    const started = client.exec(`prepare ${name} as ${text}`);
+    prepared.set(name, (preparing = started));
+    started.catch(() => forgetPrepared(client, name, started));
+  }
+  return preparing;
+}
+
+/** Forgets a statement's PREPARE, unless another call already made a newer one. */
+function forgetPrepared(client: PGlite, name: string, preparing: Promise<unknown>): void {
+  const prepared = preparedIn.get(client);
+  if (prepared?.get(name) === preparing) prepared.delete(name);
+}
 
 /** RECORD_POOL_OPTIONS as settings for one call: `SET LOCAL` lasts until the end of its statement's transaction. */
 const RECORD_POOL_SETTINGS = RECORD_POOL_OPTIONS.split('-c ')
@@ -85,21 +107,17 @@ const AS_TEXT = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.IN
  * statements stay unnamed.
  */
 async function keptPlanRows<T>(client: PGlite, name: string, built: { sql: string; params: unknown[] }, plan: NonNullable<PreparedOptions['onPglite']>): Promise<T[]> {
-  let prepared = preparedIn.get(client);
-  if (!prepared) preparedIn.set(client, (prepared = new Set()));
   const call = `${plan === 'generic-by-key' ? RECORD_POOL_SETTINGS : ''}execute ${name}(${built.params.map(sqlLiteral).join(', ')})`;
   for (let attempt = 1; ; attempt++) {
-    if (!prepared.has(name)) {
-      await client.exec(`prepare ${name} as ${built.sql}`);
-      prepared.add(name);
-    }
+    const preparing = prepareOnce(client, name, built.sql);
+    await preparing;
     try {
       const results = await client.exec(call, { parsers: AS_TEXT });
       return results.at(-1)!.rows as T[];
     } catch (error) {
       // Deallocated behind our back (DEALLOCATE ALL, DISCARD ALL): prepare it again, once.
       if ((error as { code?: unknown }).code !== INVALID_SQL_STATEMENT_NAME || attempt > 1) throw error;
-      prepared.delete(name);
+      forgetPrepared(client, name, preparing);
     }
   }
 }
