@@ -128,7 +128,18 @@ export function createSendPool(config: pg.PoolConfig): pg.Pool {
  * holds it on a never-analysed table). On PGlite these statements keep the same plan, made with
  * these settings for each call (query-rows.ts RECORD_PLAN).
  */
-export const RECORD_POOL_OPTIONS = '-c plan_cache_mode=force_generic_plan -c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off';
+export const RECORD_POOL_SETTINGS: Readonly<Record<string, string>> = {
+  plan_cache_mode: 'force_generic_plan',
+  enable_seqscan: 'off',
+  enable_hashjoin: 'off',
+  enable_mergejoin: 'off',
+  jit: 'off',
+};
+
+/** RECORD_POOL_SETTINGS as a connection's startup options. */
+export const RECORD_POOL_OPTIONS = Object.entries(RECORD_POOL_SETTINGS)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
 
 /** Three connections: the acceptance recorder writes two groups at a time (jobs/acceptance-recorder.ts) and the receipt handler one. */
 export function createRecordPool(config: pg.PoolConfig): pg.Pool {

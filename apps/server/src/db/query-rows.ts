@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { RECORD_POOL_OPTIONS, type DbOrTx } from './client';
+import { RECORD_POOL_SETTINGS, type DbOrTx } from './client';
 
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -22,7 +22,7 @@ export interface PreparedOptions {
    * - 'kept': PostgreSQL's own choice after five calls, as on the send pool (db/client.ts
    *   createSendPool), for the group send, whose one plan no particular values improve;
    * - 'generic-by-key': one generic plan made with the record pool's settings
-   *   (RECORD_POOL_OPTIONS: sequential scans, hash and merge joins priced out), for the statements
+   *   (RECORD_POOL_SETTINGS: sequential scans, hash and merge joins priced out), for the statements
    *   that find every row by key and run through recordDatabase(db).
    */
   onPglite?: 'kept' | 'generic-by-key';
@@ -50,8 +50,10 @@ export async function queryPreparedRows<T>(db: DbOrTx, query: SQL, options: Prep
     name = `kurir_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
     names.set(built.sql, name);
   }
-  const client = (db._.session as unknown as { client?: unknown }).client;
-  if (options.onPglite && client instanceof PGlite) return keptPlanRows<T>(client, name, built, options.onPglite);
+  if (options.onPglite) {
+    const client = (db._.session as unknown as { client?: unknown }).client;
+    if (client instanceof PGlite) return keptPlanRows<T>(client, name, built, options.onPglite);
+  }
   const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -81,11 +83,9 @@ function forgetPrepared(client: PGlite, name: string, preparing: Promise<unknown
   if (prepared?.get(name) === preparing) prepared.delete(name);
 }
 
-/** RECORD_POOL_OPTIONS as settings for one call: `SET LOCAL` lasts until the end of its statement's transaction. */
-const RECORD_POOL_SETTINGS = RECORD_POOL_OPTIONS.split('-c ')
-  .map((option) => option.trim())
-  .filter(Boolean)
-  .map((option) => `set local ${option.replace('=', ' = ')}; `)
+/** The record pool's settings for one call: `SET LOCAL` lasts until the end of its statement's transaction. */
+const RECORD_POOL_SET_LOCAL = Object.entries(RECORD_POOL_SETTINGS)
+  .map(([name, value]) => `set local ${name} = ${value}; `)
   .join('');
 
 /**
@@ -107,7 +107,7 @@ const AS_TEXT = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.IN
  * statements stay unnamed.
  */
 async function keptPlanRows<T>(client: PGlite, name: string, built: { sql: string; params: unknown[] }, plan: NonNullable<PreparedOptions['onPglite']>): Promise<T[]> {
-  const call = `${plan === 'generic-by-key' ? RECORD_POOL_SETTINGS : ''}execute ${name}(${built.params.map(sqlLiteral).join(', ')})`;
+  const call = `${plan === 'generic-by-key' ? RECORD_POOL_SET_LOCAL : ''}execute ${name}(${built.params.map(sqlLiteral).join(', ')})`;
   for (let attempt = 1; ; attempt++) {
     const preparing = prepareOnce(client, name, built.sql);
     await preparing;
