@@ -1,15 +1,18 @@
 // Random secrets and the hashes we store instead of them: the database never holds a session
 // token or a sign-in code in a form that can be used.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe: a session token. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** A token has 256 bits of entropy, so a plain SHA-256 is enough to make a stolen table useless. */
+/**
+ * A token has 256 bits of entropy, so a plain SHA-256 is enough to make a stolen table useless.
+ * Every signed-in request hashes its cookie: the one-shot `hash` takes half the time of a Hash object.
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Six digits from the cryptographic generator, leading zeros kept. */
