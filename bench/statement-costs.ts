@@ -121,7 +121,7 @@ function report(label: string, cost: Map<number, number>, count: Map<number, num
 const variants: Variant[] = [];
 try {
   variants.push(await openVariant('as migrated', undefined));
-  if (process.env.ALTER) variants.push(await openVariant(`after ALTER`, process.env.ALTER));
+  if (process.env.ALTER) variants.push(await openVariant('after ALTER', process.env.ALTER));
   // Round 0 warms the plans and the caches and is not counted.
   for (let round = 0; round <= ROUNDS; round++) {
     for (const size of SIZES) for (const v of variants) await runSize(v, size, round === 0);
