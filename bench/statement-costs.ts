@@ -13,7 +13,7 @@
 // With ALTER, a second database gets it after its migrations, and the two take their turns in
 // every round: the machine's speed drifts by ±15 % over minutes here, so two variants are compared
 // only within one run, never across runs.
-// Needs createdb/dropdb and PostgreSQL at 127.0.0.1:5432.
+// Needs createdb/dropdb/psql and PostgreSQL at 127.0.0.1:5432.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
