@@ -52,7 +52,7 @@ export default defineConfig(({ mode }) => {
             // copied into each chunk that uses them instead (rolldown keeps one module state across
             // the copies, through its runtime, which is why it runs modules in strict order), so a
             // page makes 10–14 script requests. Chunks with CSS stay files: Vite would emit their
-            // CSS once per copy. Measured in bench/README.md (web-budget, 2026-11-25).
+            // CSS once per copy. Measured in bench/history.md (web-budget, 2026-11-25).
             // The landing page (one entry, four chunks) has nothing to copy: it keeps the plain output.
             ...(landing ? {} : { experimentalInlineCommonChunks: { maxSize: 32 * 1024, exclude: /\.css(\?|$)/ } }),
             groups: [

@@ -123,7 +123,7 @@ const isBlank = (input: ContactInput) =>
  */
 export function createImportChecker(): (input: ContactInput) => ContactCheck | null {
   // E.164 has at most 15 digits, which a double holds exactly: a number key costs a fraction of
-  // a string's memory (measured for 500 000 numbers in bench/README.md, import-stream).
+  // a string's memory (measured for 500 000 numbers in bench/history.md, import-stream).
   const firstRowOf = new Map<number | string, number>();
   const keyOf = (phone: string) => (/^\+\d{1,15}$/.test(phone) ? Number(phone.slice(1)) : phone);
   return (input) => {

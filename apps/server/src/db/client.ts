@@ -88,7 +88,7 @@ export const MAIN_POOL_OPTIONS = '-c plan_cache_mode=force_custom_plan -c jit=of
  * For a transaction that inserts many rows into a table with a foreign key (a contact import).
  * PostgreSQL checks each row's key with a saved plan of its own, and force_custom_plan (above)
  * applies to that plan too: it was made again for every row, 500 000 times in a 500 000-row
- * import (bench/README.md, import-stream). With PostgreSQL's default for the rest of the
+ * import (bench/history.md, import-stream). With PostgreSQL's default for the rest of the
  * transaction, the check is planned once; the transaction's own statements are unnamed, planned
  * for their values either way.
  */

@@ -99,7 +99,7 @@ const AS_TEXT = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.IN
  * PostgreSQL keeps its plan as our PostgreSQL pools' connections do. Its generic plan is made
  * again when an ANALYZE of its tables (db/embedded-maintenance.ts) changes their statistics.
  * Parsed and planned on every call, the group send took 5.0–8.6 ms a call for a group of twelve
- * sends, 3.1–4.7 ms prepared; mark sent was planned for 0.47 ms a call (bench/README.md, a tenth
+ * sends, 3.1–4.7 ms prepared; mark sent was planned for 0.47 ms a call (bench/history.md, a tenth
  * session). EXECUTE takes no bound parameters, so the values travel as SQL literals
  * (sqlLiteral). The call is one simple query: with 'generic-by-key' the record pool's settings
  * come first as `SET LOCAL`, which the statement's implicit transaction ends.

@@ -4,7 +4,7 @@
 // until then, one statement per flush, and two flushes may be under way at a time. With one, an
 // acceptance that just missed a flush waited for that flush's whole round trip before its own
 // began, and a dispatcher whose submit slots wait for their records sent at the pace of the
-// database's round trips, not of the SMSC (bench/README.md, 2026-11-26 (a third session)): the
+// database's round trips, not of the SMSC (bench/history.md, 2026-11-26 (a third session)): the
 // peer benchmark's messages piled up behind, and half of them were written to the queue and
 // claimed back instead of being handed over. Each acceptance's promise resolves
 // once it is recorded, so a dispatcher that waits for it before its next submit never holds more

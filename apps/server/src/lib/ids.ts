@@ -20,7 +20,7 @@ let sequence = 0;
  * millisecond, then 62 random bits. Ids made one after another sort one after another, so rows
  * inserted in bulk append to the right edge of their primary key's B-tree instead of landing on
  * a random page each (gen_random_uuid): part of what made a 500 000-row import cheaper for
- * PostgreSQL (bench/README.md, import-stream). Never decreasing within a process: a clock that
+ * PostgreSQL (bench/history.md, import-stream). Never decreasing within a process: a clock that
  * steps back, or a sequence that runs out, borrows the next millisecond.
  */
 export function timeOrderedUuid(): string {

@@ -3,7 +3,7 @@
 // (migration 0022), the time in milliseconds first. Rows inserted one after another then append to
 // the right edge of their primary key's B-tree. With gen_random_uuid() every insert landed on a
 // random leaf page: with a million messages in the table that page is seldom in memory, and the
-// first change of each page after a checkpoint writes the whole page to the WAL (bench/README.md,
+// first change of each page after a checkpoint writes the whole page to the WAL (bench/history.md,
 // send-at-scale). The statement that writes message events calls the function itself; ids made in
 // Node use lib/ids.ts timeOrderedUuid.
 import { sql } from 'drizzle-orm';

@@ -37,7 +37,7 @@ import * as service from './phonebooks.service';
 export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 /**
  * Rows per INSERT of a streamed import. Larger than the JSON route's 1 000: fewer round trips and
- * plans per file (bench/README.md, import-stream), still a small, bounded batch in memory.
+ * plans per file (bench/history.md, import-stream), still a small, bounded batch in memory.
  */
 export const STREAM_BATCH_ROWS = 5000;
 

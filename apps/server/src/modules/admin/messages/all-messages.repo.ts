@@ -32,7 +32,7 @@ export function messageTextMatches(pattern: string): SQL {
  * A search counts its matches up to here ('2000+' past it). Collecting matches costs per match
  * (~13 µs here), and a search past the cap walks the newest messages instead, which costs per
  * message passed over until the page is found (density cap / all messages). Measured at
- * 1 000 000 messages (bench/README.md): 1 000 made a walk past 15 000 messages cost 66 ms, 5 000
+ * 1 000 000 messages (bench/history.md): 1 000 made a walk past 15 000 messages cost 66 ms, 5 000
  * made collecting cost 68 ms; 2 000 keeps both near 30 ms.
  */
 export const SEARCH_CAP = 2 * LIST_TOTAL_CAP;

@@ -136,7 +136,7 @@ interface Waiting {
  * (about two per 5 ms at the peer benchmark's rate), so a 5 ms window made batches of about two,
  * each a statement planned for its values. At 50 ms the peer benchmark's receipt statements took
  * 1.1 s of PostgreSQL per 20 000 messages instead of 2.9–3.4 s, and the Kurir process 700 instead
- * of 785–914 µs of CPU per message (bench/README.md). A receipt is settled, and acknowledged to the provider, that much
+ * of 785–914 µs of CPU per message (bench/history.md). A receipt is settled, and acknowledged to the provider, that much
  * later: nothing a customer or an SMSC notices.
  */
 export const RECEIPT_BATCH_WINDOW_MS = 50;

@@ -106,7 +106,7 @@ async function matchAndSettle(
   // status now) rather than of `m`. On a new database (no statistics yet) the planner otherwise
   // took every 'sent' row from the status index and compared each with the batch: up to 200 ms
   // a batch with 20 000 messages awaiting their receipts, and delivery at a quarter of the
-  // dispatch rate (bench/README.md, 2026-11-26; statement-plans.test.ts holds it).
+  // dispatch rate (bench/history.md, 2026-11-26; statement-plans.test.ts holds it).
   const settle = sql`
       update messages m
          set status = 'delivered',
