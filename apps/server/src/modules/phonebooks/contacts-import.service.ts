@@ -8,6 +8,7 @@ import {
   CONTACT_MESSAGES,
   PHONEBOOK_MESSAGES,
   createImportChecker,
+  isPossibleNumber,
   type BulkImportResponse,
   type ContactCheck,
   type ContactInput,
@@ -18,8 +19,17 @@ import { planKeyChecksOnce, type DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { existingNumbers, hasEntries, importEntries, lockPhonebook, type NewEntry } from './phonebooks.repo';
 import { phonebookNotFound } from './phonebooks.service';
+import { possibleNumbers, type PossibleAnswers, type PossibleNumbers } from './possible-numbers';
 
 export const IMPORT_CHUNK_ROWS = 1000;
+
+/**
+ * The worker (possible-numbers.ts) checks the numbers of this many contacts at a time: a round
+ * trip costs about what a few numbers do, and an import shorter than this is checked here.
+ */
+const WORKER_PIECE_ROWS = 1000;
+/** Pieces whose numbers the worker is checking ahead of the one being checked and written here. */
+const PIECES_AHEAD = 2;
 
 export interface ImportEntry {
   name?: string | null;
@@ -34,6 +44,8 @@ export interface ImportLimits {
   batchRows: number;
   /** How many problem rows the reply lists (all are counted). */
   maxErrors: number;
+  /** The worker that checks numbers ahead (tests give their own); the process's by default. */
+  possibleNumbers?: PossibleNumbers;
 }
 
 /** The JSON bulk import: at most MAX_IMPORT_ROWS entries, every problem row listed. */
@@ -96,7 +108,9 @@ export async function importContactInputs(
     if (!(await lockPhonebook(tx, userId, phonebookId, 'update'))) throw phonebookNotFound();
     await planKeyChecksOnce(tx);
     const hadEntries = await hasEntries(tx, phonebookId);
-    const check = createImportChecker();
+    // The worker's answers for the piece at hand; a number it was not asked about is checked here.
+    let answers: PossibleAnswers = null;
+    const check = createImportChecker((phone) => answers?.get(phone) ?? isPossibleNumber(phone));
     const tally = new ErrorTally(limits.maxErrors);
     let contacts = 0;
     let imported = 0;
@@ -134,7 +148,8 @@ export async function importContactInputs(
     };
 
     try {
-      for await (const piece of pieces) {
+      for await (const { piece, possible } of withPossibleNumbers(pieces, limits.possibleNumbers ?? possibleNumbers)) {
+        answers = possible;
         for (const input of piece) {
           const c = check(input);
           if (!c) continue;
@@ -175,6 +190,34 @@ export async function importContactInputs(
       errors_capped: tally.count > tally.listed.length,
     };
   });
+}
+
+/**
+ * The contacts in pieces of WORKER_PIECE_ROWS, each with the worker's answers for its numbers,
+ * asked PIECES_AHEAD pieces early so that the worker's thread checks while this one checks the
+ * rest and writes. The rows left over at the end (all of a short import) are checked here.
+ */
+async function* withPossibleNumbers(
+  pieces: AsyncIterable<readonly ContactInput[]> | Iterable<readonly ContactInput[]>,
+  worker: PossibleNumbers,
+): AsyncGenerator<{ piece: readonly ContactInput[]; possible: PossibleAnswers }> {
+  const ahead: { piece: readonly ContactInput[]; possible: Promise<PossibleAnswers> }[] = [];
+  let piece: ContactInput[] = [];
+  for await (const arrived of pieces) {
+    for (const input of arrived) {
+      piece.push(input);
+      if (piece.length === WORKER_PIECE_ROWS) {
+        ahead.push({ piece, possible: worker.ask(piece) });
+        piece = [];
+      }
+    }
+    while (ahead.length > PIECES_AHEAD) {
+      const next = ahead.shift()!;
+      yield { piece: next.piece, possible: await next.possible };
+    }
+  }
+  for (const next of ahead) yield { piece: next.piece, possible: await next.possible };
+  if (piece.length > 0) yield { piece, possible: null };
 }
 
 const toNewEntry = (c: ContactCheck): NewEntry => ({
