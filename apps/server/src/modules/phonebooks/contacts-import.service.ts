@@ -44,8 +44,6 @@ export interface ImportLimits {
   batchRows: number;
   /** How many problem rows the reply lists (all are counted). */
   maxErrors: number;
-  /** The worker that checks numbers ahead (tests give their own); the process's by default. */
-  possibleNumbers?: PossibleNumbers;
 }
 
 /** The JSON bulk import: at most MAX_IMPORT_ROWS entries, every problem row listed. */
@@ -148,7 +146,7 @@ export async function importContactInputs(
     };
 
     try {
-      for await (const { piece, possible } of withPossibleNumbers(pieces, limits.possibleNumbers ?? possibleNumbers)) {
+      for await (const { piece, possible } of withPossibleNumbers(pieces, possibleNumbers)) {
         answers = possible;
         for (const input of piece) {
           const c = check(input);
