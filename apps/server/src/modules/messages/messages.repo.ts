@@ -4,7 +4,7 @@ import type { Channel, MessageStatus } from '@kurir/core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { messages } from '../../db/schema';
 import { queryPreparedRows, queryRows } from '../../db/query-rows';
-import { countMessages, countUpTo } from '../../db/list-total';
+import { countMessages, countUpTo, type ListTotal } from '../../db/list-total';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 import { groupDebitCtes, type GroupDebit } from '../billing/ledger';
 
@@ -268,17 +268,61 @@ export async function findHistory(db: DbOrTx, f: HistoryFilter) {
   // (a rare word, a day), on a machine where concurrent requests share the cores anyway.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const rows = await findHistoryRows(tx, f);
-    const total = f.text
-      ? await countTextMatches(tx, f, rows)
-      : narrowsHistory(f)
-        ? await countUpTo(tx, messages, historyConditions(f))
-        : await countMessages(tx, f.userId);
+    const rows = (f.text ? await walkTextPage(tx, f, f.text) : null) ?? (await findHistoryRows(tx, f));
+    const total = !narrowsHistory(f)
+      ? await countMessages(tx, f.userId)
+      : (totalFromPage(f, rows) ?? (f.text ? await countTextMatches(tx, f, rows) : await countUpTo(tx, messages, historyConditions(f))));
     return { rows, ...total };
   });
 }
 
-/** A first page whose matches lie within the newest `limit × this` messages is a common word. */
+/**
+ * A filtered total the page itself tells, without a count: a page that is not full is the last
+ * one, so the total is its offset and its rows; a full page that reaches past the cap means more
+ * matches than the cap. Null otherwise (and for an empty page, which may lie past the end).
+ */
+function totalFromPage(f: HistoryFilter, page: readonly unknown[]): ListTotal | null {
+  if (page.length > 0 && page.length < f.limit) return { total: f.offset + page.length, capped: false };
+  if (page.length === f.limit && f.offset + f.limit > LIST_TOTAL_CAP) return { total: LIST_TOTAL_CAP, capped: true };
+  return null;
+}
+
+/** The fewest newest messages a text search's page walks before it asks the index (walkTextPage). */
+const TEXT_PAGE_WALK_MIN = 2_000;
+/** Messages walked per row the page needs: a text in one message of fifty is found by the walk. */
+const TEXT_PAGE_WALK_PER_ROW = 50;
+
+/**
+ * A text search's page from the user's newest messages, walked in order and tested one by one, or
+ * null when the walk did not find the page's rows (offset and limit) among them. The planner
+ * chooses between that walk and the text index from its estimate of how many messages hold the
+ * text, and it underestimated a common one by fifty times (1 992 for "reminder:*" in 100 000 of a
+ * million): for a page past the first it took every match from the index and sorted them (0.8 s
+ * for the 50th page), and for a text in one message of a hundred even the first page went the
+ * same way (60 ms). The walk stops at the page's last row and at TEXT_PAGE_WALK_PER_ROW messages
+ * for each row the page needs, so a rare text, which the index finds fast, costs a short walk
+ * more; one that it does not find there goes to the planner's query (findHistoryRows).
+ */
+async function walkTextPage(db: DbOrTx, f: HistoryFilter, text: NonNullable<HistoryFilter['text']>) {
+  const walk = Math.min(COMMON_WORD_WALK, Math.max(TEXT_PAGE_WALK_MIN, (f.offset + f.limit) * TEXT_PAGE_WALK_PER_ROW));
+  const newest = db
+    .select(HISTORY_COLUMNS)
+    .from(messages)
+    .where(historyConditions({ ...f, text: undefined }))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(walk)
+    .as('newest');
+  const rows = await db
+    .select()
+    .from(newest)
+    .where(and(...textConditions(text, sql`${newest.message}`)))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.length === f.limit ? rows : null;
+}
+
+/** A page whose matches (with those before it) lie within the newest `their number × this` messages is a common word's. */
 const COMMON_WORD_DEPTH = 10;
 /** The most messages a common word's count walks (a tenth of them must match to reach the cap). */
 const COMMON_WORD_WALK = 15_000;
@@ -286,20 +330,21 @@ const COMMON_WORD_WALK = 15_000;
 /**
  * A text search's total, capped like every filtered total. The text index counts a rare word fast
  * and a common one slowly (its posting list is long), while walking the newest messages reaches
- * the cap fast for a common word and never for a rare one. The first page says which it is: when
- * its matches lie among the newest few messages, the count walks the newest ones (as many as the
- * page's density needs to reach the cap, with a margin) and asks the index only if the cap was
- * not reached there.
+ * the cap fast for a common word and never for a rare one. The page says which it is: when its
+ * matches and those of the pages before it lie among the newest few messages, the count walks the
+ * newest ones (as many as that density needs to reach the cap, with a margin) and asks the index
+ * only if the cap was not reached there.
  */
 async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string }[]) {
   const everything = historyConditions(f);
   const others = historyConditions({ ...f, text: undefined });
   const last = page.at(-1);
-  if (f.text && f.offset === 0 && last && page.length === f.limit) {
+  const seen = f.offset + f.limit; // matches up to the page's last row
+  if (f.text && last && page.length === f.limit) {
     const newer = and(others, sql`(${messages.createdAt}, ${messages.id}) >= ${positionOf(last.id)}`);
-    const depth = await countUpTo(db, messages, newer, COMMON_WORD_DEPTH * f.limit);
+    const depth = await countUpTo(db, messages, newer, COMMON_WORD_DEPTH * seen);
     if (!depth.capped) {
-      const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((depth.total * (LIST_TOTAL_CAP + 1)) / f.limit) * 1.2));
+      const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((depth.total * (LIST_TOTAL_CAP + 1)) / seen) * 1.2));
       const newest = sql`(select ${messages.message} as message from ${messages} where ${others} order by ${messages.createdAt} desc, ${messages.id} desc limit ${walk}) newest`;
       const surely = surelyHoldsWord(f.text, sql`newest.message`);
       if (surely) {
@@ -313,26 +358,29 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
   return countUpTo(db, messages, everything);
 }
 
+/** What a history row shows (the customer's page and the public API). */
+const HISTORY_COLUMNS = {
+  id: messages.id,
+  recipient: messages.recipient,
+  message: messages.message,
+  channel: messages.channel,
+  status: messages.status,
+  createdAt: messages.createdAt,
+  price: messages.price,
+  scheduledFor: messages.scheduledFor,
+  errorMessage: messages.errorMessage,
+  parts: messages.parts,
+  senderName: messages.senderName,
+  processedAt: messages.processedAt,
+  settledAt: messages.settledAt,
+  test: messages.test,
+  sentByAdminId: messages.sentByAdminId,
+};
+
 /** One page of the history, without the total (the public API pages by cursor). */
 export async function findHistoryRows(db: DbOrTx, f: HistoryFilter) {
   return db
-    .select({
-      id: messages.id,
-      recipient: messages.recipient,
-      message: messages.message,
-      channel: messages.channel,
-      status: messages.status,
-      createdAt: messages.createdAt,
-      price: messages.price,
-      scheduledFor: messages.scheduledFor,
-      errorMessage: messages.errorMessage,
-      parts: messages.parts,
-      senderName: messages.senderName,
-      processedAt: messages.processedAt,
-      settledAt: messages.settledAt,
-      test: messages.test,
-      sentByAdminId: messages.sentByAdminId,
-    })
+    .select(HISTORY_COLUMNS)
     .from(messages)
     .where(historyConditions(f))
     .orderBy(desc(messages.createdAt), desc(messages.id))

@@ -1,0 +1,69 @@
+// A text search's pages past the first and their totals (messages.repo.ts findHistory): a page
+// walked from the newest messages (walkTextPage), or asked of the planner, and a total the page
+// tells (totalFromPage) or counted, are each what the plain query over all the matches gives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_TOTAL_CAP } from '@kurir/core';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { findHistoryRows, searchLexemes } from './messages.repo';
+import { customer, newPhone, userIdOf } from './messages.test-support';
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof customer>>;
+let userId: string;
+
+const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
+
+beforeAll(async () => {
+  t = await createTestApp({ CODE_REQUESTS_PER_IP_HOUR: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+  me = await customer(t, { credit: 1e9 });
+  userId = await userIdOf(t.db, me.phone);
+  // Oldest first: a rare text, then sends that take turns, so a common word's matches lie among
+  // others, and more than the cap of them.
+  expect((await me.api.send({ recipients: recipients(3), message: 'Your parcel 777 is on its way' })).status).toBe(200);
+  for (let i = 0; i < 12; i++) {
+    const message = i % 2 === 0 ? `Reminder: visit number ${i}` : `Hello, order ${i} is ready`;
+    expect((await me.api.send({ recipients: recipients(i % 2 === 0 ? 110 : 200), message })).status).toBe(200);
+  }
+  const other = await customer(t, { credit: 1e9 });
+  expect((await other.api.send({ recipients: recipients(50), message: 'Reminder: not mine' })).status).toBe(200);
+});
+afterAll(() => t?.close());
+
+/** The page and total the plain query gives: every match, newest first, then the page and the cap. */
+async function expected(text: string, offset: number, limit: number) {
+  const filter = { term: text, lexemes: await searchLexemes(t.db, text), lastWord: text.split(/\s+/).at(-1)!.toLowerCase() };
+  const all = await findHistoryRows(t.db, { userId, text: filter, limit: 100_000, offset: 0 });
+  return {
+    ids: all.slice(offset, offset + limit).map((m) => m.id),
+    total: Math.min(all.length, LIST_TOTAL_CAP),
+    capped: all.length > LIST_TOTAL_CAP,
+  };
+}
+
+describe("a text search's pages", () => {
+  it('gives every page and total as the plain query does: common, rare and absent texts, first, middle, last and past the end', async () => {
+    const cases: [string, number, number][] = [
+      ['reminder', 0, 10],
+      ['reminder', 10, 10],
+      ['reminder', 490, 10], // walked: 500 matches among the newest 1 000 or so
+      ['reminder', 600, 50],
+      ['reminder', 655, 10], // the last page, five rows: its total is its own
+      ['reminder', 660, 10], // past the end
+      ['order', 0, 10],
+      ['order', 990, 10], // a full page that ends at the cap
+      ['order', 995, 10], // a full page past the cap: more than the cap, without a count
+      ['order 7', 0, 10],
+      ['parcel 777', 0, 10], // three old matches: the walk misses them, the index finds them
+      ['zanzibar', 0, 10],
+      ['zanzibar', 20, 10],
+    ];
+    for (const [text, offset, limit] of cases) {
+      const res = await me.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      const want = await expected(text, offset, limit);
+      const label = `${text} @${offset}/${limit}`;
+      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+    }
+  });
+});
