@@ -47,7 +47,7 @@ describe("a text search's pages", () => {
     const cases: [string, number, number][] = [
       ['reminder', 0, 10],
       ['reminder', 10, 10],
-      ['reminder', 490, 10], // walked: 500 matches among the newest 1 000 or so
+      ['reminder', 490, 10], // walked: the 500th match is among the newest 1 500 messages
       ['reminder', 600, 50],
       ['reminder', 660, 10], // the last page, five rows: its total is its own
       ['reminder', 665, 10], // past the end
