@@ -1,6 +1,6 @@
 // The public API's shapes of our rows: snake_case, euros, ISO times.
 import { microsToEuros, type ApiMessage } from '@kurir/core';
-import type { findHistoryRows } from '../messages/messages.repo';
+import type { findHistoryRows } from '../messages/history.repo';
 
 type HistoryRow = Awaited<ReturnType<typeof findHistoryRows>>[number];
 

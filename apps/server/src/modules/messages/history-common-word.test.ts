@@ -1,4 +1,4 @@
-// The total of a common word's search (messages.repo.ts countTextMatches): the walk of the newest
+// The total of a common word's search (history.repo.ts countTextMatches): the walk of the newest
 // messages tries the cheap test first (surelyHoldsWord) and says "1000+" only from matches the exact
 // test also finds; where the cheap test misses, the exact walk and then the index still count right.
 import { and, sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { searchLexemes, surelyHoldsWord, textConditions } from './messages.repo';
+import { searchLexemes, surelyHoldsWord, textConditions } from './history.repo';
 import { customer, newPhone } from './messages.test-support';
 
 let t: TestApp;

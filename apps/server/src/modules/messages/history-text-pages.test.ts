@@ -1,10 +1,10 @@
-// A text search's pages past the first and their totals (messages.repo.ts findHistory): a page
+// A text search's pages past the first and their totals (history.repo.ts findHistory): a page
 // walked from the newest messages (walkTextPage), or asked of the planner, and a total the page
 // tells (totalFromPage) or counted, are each what the plain query over all the matches gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { findHistoryRows, searchLexemes } from './messages.repo';
+import { findHistoryRows, searchLexemes } from './history.repo';
 import { customer, newPhone, userIdOf } from './messages.test-support';
 
 let t: TestApp;

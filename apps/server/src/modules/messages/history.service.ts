@@ -2,7 +2,7 @@
 import { microsToEuros, type HistoryQuery, type HistoryResponse } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { findHistory, findHistoryRows, searchLexemes, type HistoryFilter } from './messages.repo';
+import { findHistory, findHistoryRows, searchLexemes, type HistoryFilter } from './history.repo';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

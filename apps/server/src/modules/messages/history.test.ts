@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { containsPattern, holdsText } from './messages.repo';
+import { containsPattern, holdsText } from './history.repo';
 import { SMS_PRICE, customer, newPhone, userIdOf } from './messages.test-support';
 
 let t: TestApp;
@@ -96,7 +96,7 @@ describe('message history', () => {
   });
 
   it("counts a common word's matches with ILIKE's test: any case, any alphabet, wildcards taken literally", async () => {
-    // The count walk (messages.repo.ts countTextMatches) tests each text with holdsText.
+    // The count walk (history.repo.ts countTextMatches) tests each text with holdsText.
     const cases: [string, string, boolean][] = [
       ['Your ORDER is ready', 'order', true],
       ['your order is ready', 'ORDER IS', true],
