@@ -10,6 +10,9 @@ import { customer, newPhone, userIdOf } from './messages.test-support';
 let t: TestApp;
 let me: Awaited<ReturnType<typeof customer>>;
 let userId: string;
+/** A customer with exactly LIST_TOTAL_CAP matches of a common word among the newest messages. */
+let atCap: Awaited<ReturnType<typeof customer>>;
+let atCapUserId: string;
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
@@ -28,13 +31,19 @@ beforeAll(async () => {
   expect((await me.api.send({ recipients: recipients(5), message: 'Your e-reminder is here' })).status).toBe(200);
   const other = await customer(t, { credit: 1e9 });
   expect((await other.api.send({ recipients: recipients(50), message: 'Reminder: not mine' })).status).toBe(200);
+  atCap = await customer(t, { credit: 1e9 });
+  atCapUserId = await userIdOf(t.db, atCap.phone);
+  for (let i = 0; i < 5; i++) {
+    expect((await atCap.api.send({ recipients: recipients(LIST_TOTAL_CAP / 5), message: `Invoice ${i} is due` })).status).toBe(200);
+    expect((await atCap.api.send({ recipients: recipients(20), message: `Hello, order ${i} is ready` })).status).toBe(200);
+  }
 });
 afterAll(() => t?.close());
 
 /** The page and total the plain query gives: every match, newest first, then the page and the cap. */
-async function expected(text: string, offset: number, limit: number) {
+async function expected(owner: string, text: string, offset: number, limit: number) {
   const filter = { term: text, lexemes: await searchLexemes(t.db, text), lastWord: text.split(/\s+/).at(-1)!.toLowerCase() };
-  const all = await findHistoryRows(t.db, { userId, text: filter, limit: 100_000, offset: 0 });
+  const all = await findHistoryRows(t.db, { userId: owner, text: filter, limit: 100_000, offset: 0 });
   return {
     ids: all.slice(offset, offset + limit).map((m) => m.id),
     total: Math.min(all.length, LIST_TOTAL_CAP),
@@ -62,8 +71,22 @@ describe("a text search's pages", () => {
     for (const [text, offset, limit] of cases) {
       const res = await me.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
       expect(res.status).toBe(200);
-      const want = await expected(text, offset, limit);
+      const want = await expected(userId, text, offset, limit);
       const label = `${text} @${offset}/${limit}`;
+      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+    }
+  });
+
+  it('counts a common word past the page up to the cap and no further: exactly the cap is not more than it', async () => {
+    // The count walks on from the page's last row (countTextMatches): the matches up to that row
+    // are the page's offset and rows, and only the rest of the cap is counted past it.
+    for (const [offset, limit] of [[0, 10], [10, 10], [490, 10], [980, 20]] as const) {
+      const res = await atCap.api.history(`?limit=${limit}&offset=${offset}&text=invoice`);
+      expect(res.status).toBe(200);
+      const want = await expected(atCapUserId, 'invoice', offset, limit);
+      expect(want).toMatchObject({ total: LIST_TOTAL_CAP, capped: false });
+      const label = `invoice @${offset}/${limit}`;
       expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
       expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
     }
