@@ -13,6 +13,9 @@ let userId: string;
 /** A customer with exactly LIST_TOTAL_CAP matches of a common word among the newest messages. */
 let atCap: Awaited<ReturnType<typeof customer>>;
 let atCapUserId: string;
+/** A customer whose newest 2 000 messages hold six matches of a text, and the oldest ten more. */
+let apart: Awaited<ReturnType<typeof customer>>;
+let apartUserId: string;
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
@@ -37,6 +40,12 @@ beforeAll(async () => {
     expect((await atCap.api.send({ recipients: recipients(LIST_TOTAL_CAP / 5), message: `Invoice ${i} is due` })).status).toBe(200);
     expect((await atCap.api.send({ recipients: recipients(20), message: `Hello, order ${i} is ready` })).status).toBe(200);
   }
+  apart = await customer(t, { credit: 1e9 });
+  apartUserId = await userIdOf(t.db, apart.phone);
+  expect((await apart.api.send({ recipients: recipients(10), message: 'Ticket 42 is open' })).status).toBe(200);
+  for (let i = 0; i < 5; i++) expect((await apart.api.send({ recipients: recipients(500), message: `Filler ${i}` })).status).toBe(200);
+  expect((await apart.api.send({ recipients: recipients(6), message: 'Ticket 42 is open' })).status).toBe(200);
+  expect((await apart.api.send({ recipients: recipients(100), message: 'Filler, the newest' })).status).toBe(200);
 });
 afterAll(() => t?.close());
 
@@ -89,6 +98,20 @@ describe("a text search's pages", () => {
       const label = `invoice @${offset}/${limit}`;
       expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
       expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+    }
+  });
+
+  it("finds a page whose matches lie further apart past the first walk, from where that walk's matches end", async () => {
+    // The first walk (the newest 2 000 messages) holds six of the matches: more than half of
+    // pages 0/10, 0/8 and 3/5, so the walk goes on from its last match for the rest (walkTextPage);
+    // 5/10 holds only one of its rows there and goes to the index.
+    for (const [offset, limit] of [[0, 10], [0, 8], [3, 5], [5, 10], [10, 10]] as const) {
+      const res = await apart.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent('ticket 42')}`);
+      expect(res.status).toBe(200);
+      const want = await expected(apartUserId, 'ticket 42', offset, limit);
+      const label = `ticket 42 @${offset}/${limit}`;
+      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: 16, capped: false });
     }
   });
 });
