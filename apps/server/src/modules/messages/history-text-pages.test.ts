@@ -13,7 +13,7 @@ let userId: string;
 /** A customer with exactly LIST_TOTAL_CAP matches of a common word among the newest messages. */
 let atCap: Awaited<ReturnType<typeof customer>>;
 let atCapUserId: string;
-/** A customer whose newest 2 000 messages hold six matches of a text, and the oldest ten more. */
+/** A customer whose newest 2 000 messages hold six matches of a text, and its oldest send ten more. */
 let apart: Awaited<ReturnType<typeof customer>>;
 let apartUserId: string;
 
@@ -101,10 +101,10 @@ describe("a text search's pages", () => {
     }
   });
 
-  it("finds a page whose matches lie further apart past the first walk, from where that walk's matches end", async () => {
-    // The first walk (the newest 2 000 messages) holds six of the matches: more than half of
-    // pages 0/10, 0/8 and 3/5, so the walk goes on from its last match for the rest (walkTextPage);
-    // 5/10 holds only one of its rows there and goes to the index.
+  it('finds a page that the walk holds only part of through the index, as the plain query does', async () => {
+    // The walk (the newest 2 000 messages) holds six of the matches and the oldest send the other
+    // ten, so none of these pages is whole in the walk: each goes to the planner's query
+    // (walkTextPage), and its total is the page's own or counted through the index.
     for (const [offset, limit] of [[0, 10], [0, 8], [3, 5], [5, 10], [10, 10]] as const) {
       const res = await apart.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent('ticket 42')}`);
       expect(res.status).toBe(200);

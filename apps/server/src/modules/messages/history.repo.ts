@@ -181,24 +181,10 @@ const TEXT_PAGE_WALK_PER_ROW = 50;
  * for the 50th page), and for a text in one message of a hundred even the first page went the
  * same way (60 ms). The walk stops at the page's last row and at TEXT_PAGE_WALK_PER_ROW messages
  * for each row the page needs, so a rare text, which the index finds fast, costs a short walk
- * more. When that walk found more than half of the matches up to the page's end, the text is not
- * rare: the walk goes on from its last match, as far as a common word's count walks, for the rest
- * of the page (a text in one message of a hundred whose newest matches lie further apart, 50–80 ms
- * through the index). A page not found so goes to the planner's query (findHistoryRows).
+ * more; one that it does not find there goes to the planner's query (findHistoryRows).
  */
 async function walkTextPage(db: DbOrTx, f: HistoryFilter, text: NonNullable<HistoryFilter['text']>) {
   const walk = Math.min(COMMON_WORD_WALK, Math.max(TEXT_PAGE_WALK_MIN, (f.offset + f.limit) * TEXT_PAGE_WALK_PER_ROW));
-  const rows = await walkNewest(db, f, text, walk);
-  const matched = f.offset + rows.length; // when the walk found any of the page's rows
-  if (rows.length === 0 || rows.length === f.limit || walk >= COMMON_WORD_WALK || 2 * matched < f.offset + f.limit) {
-    return rows.length === f.limit ? rows : null;
-  }
-  const rest = await walkNewest(db, { ...f, before: rows.at(-1)!.id, offset: 0, limit: f.limit - rows.length }, text, COMMON_WORD_WALK);
-  return rows.length + rest.length === f.limit ? [...rows, ...rest] : null;
-}
-
-/** The page (`f`'s offset and limit) among the newest `walk` messages that `f` allows but for the text. */
-function walkNewest(db: DbOrTx, f: HistoryFilter, text: NonNullable<HistoryFilter['text']>, walk: number) {
   const newest = db
     .select(HISTORY_COLUMNS)
     .from(messages)
@@ -206,28 +192,31 @@ function walkNewest(db: DbOrTx, f: HistoryFilter, text: NonNullable<HistoryFilte
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(walk)
     .as('newest');
-  return db
+  const rows = await db
     .select()
     .from(newest)
     .where(and(...textConditions(text, sql`${newest.message}`)))
     .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(f.limit)
     .offset(f.offset);
+  return rows.length === f.limit ? rows : null;
 }
 
-/** A page whose matches (with those before it) lie within the newest `their number × this` messages is a common word's. */
-const COMMON_WORD_DEPTH = 10;
-/** The most messages a common word's count walks past the page (a tenth of them must match to reach the cap). */
+/** The most messages a common word's count walks past the page. */
 const COMMON_WORD_WALK = 15_000;
+/** How much further than the density of the matches up to the page says the count walks. */
+const COMMON_WORD_MARGIN = 1.2;
 
 /**
  * A text search's total, capped like every filtered total. The text index counts a rare word fast
- * and a common one slowly (its posting list is long), while walking the newest messages reaches
- * the cap fast for a common word and never for a rare one. The page says which it is: when its
- * matches and those of the pages before it lie among the newest few messages, the count walks on
- * from the page's last row as far as that density needs to reach the cap, with a margin, and asks
- * the index only if the cap was not reached there. The page holds the `seen`th match, so only the
- * rest of the cap is counted past it: the 50th page's count walks half as far as the first's.
+ * and a common one slowly (its posting list is long: 20–30 ms for a word in a tenth of a million
+ * messages), while walking the newest messages reaches the cap fast for a common word and never
+ * for a rare one. The page says which it is. It holds the `seen`th match, so only the rest of the
+ * cap is counted past its last row, and the density of the matches up to that row says how far
+ * the count must walk for them. When that is within COMMON_WORD_WALK messages the count walks on
+ * from the page's last row, and asks the index only if the cap was not reached there. (A fixed
+ * density of a tenth decided it before; a word just under it, or the same word after a few other
+ * messages, went to the index and took twice as long.)
  */
 async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string }[]) {
   const everything = historyConditions(f);
@@ -235,13 +224,15 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
   const last = page.at(-1);
   const seen = f.offset + f.limit; // matches up to the page's last row
   if (f.text && last && page.length === f.limit && seen <= LIST_TOTAL_CAP) {
-    // How many messages reach to the page's last row. (A window function in the page's walk would
-    // tell that too, but it cost 3 ms of the 50th page's 9, where this count costs 1.)
+    const rest = LIST_TOTAL_CAP - seen; // the total is capped once more than this lie past the page
+    // The walk the density needs is (rest + 1) × depth / seen × the margin; it must fit in
+    // COMMON_WORD_WALK, so the page's last row may lie this deep at most (and no deeper than
+    // that walk, which bounds this count too).
+    const deepest = Math.min(COMMON_WORD_WALK, Math.floor((COMMON_WORD_WALK * seen) / ((rest + 1) * COMMON_WORD_MARGIN)));
     const newer = and(others, sql`(${messages.createdAt}, ${messages.id}) >= ${positionOf(last.id)}`);
-    const depth = await countUpTo(db, messages, newer, COMMON_WORD_DEPTH * seen);
+    const depth = await countUpTo(db, messages, newer, deepest);
     if (!depth.capped) {
-      const rest = LIST_TOTAL_CAP - seen; // the total is capped once more than this lie past the page
-      const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((rest + 1) * depth.total * 1.2) / seen));
+      const walk = Math.min(COMMON_WORD_WALK, Math.ceil(((rest + 1) * depth.total * COMMON_WORD_MARGIN) / seen));
       const older = and(others, sql`(${messages.createdAt}, ${messages.id}) < ${positionOf(last.id)}`);
       const next = sql`(select ${messages.message} as message from ${messages} where ${older} order by ${messages.createdAt} desc, ${messages.id} desc limit ${walk}) next`;
       const surely = surelyHoldsWord(f.text, sql`next.message`);
