@@ -1,5 +1,6 @@
-// Migrations 0017 and 0020 on a database that already has messages: 0017 moved the two text indexes
-// off messages into a row per message (message_texts), 0020 into a row per send (send_texts). The
+// Migrations 0017, 0020 and 0025 on a database that already has messages: 0017 moved the two text
+// indexes off messages into a row per message (message_texts), 0020 into a row per send
+// (send_texts), and 0025 gave each send's row its time and its number of messages. The
 // messages already there are copied, and from then on the insert trigger copies every new send.
 // Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
 import fs from 'node:fs';
@@ -75,12 +76,12 @@ async function insertMessages(texts: string[], batch?: string) {
       from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as x(t, n)`);
 }
 
-type SendRow = { batch_id: string; sender_name: string; message: string; recipients: string };
+type SendRow = { batch_id: string; sender_name: string; message: string; recipients: string; created_at: string; message_count: number };
 
 const indexesOf = async (table: string) =>
   (await queryRows<{ indexname: string; indexdef: string }>(handle.db, sql`select indexname, indexdef from pg_indexes where tablename = ${table} order by indexname`));
 
-describe('migrations 0017 and 0020 (the searchable texts)', () => {
+describe('migrations 0017, 0020 and 0025 (the searchable texts)', () => {
   it('copy the messages already there a row per send, move the text indexes, and the trigger copies new sends', async () => {
     await migrate(oldFolder);
     await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999001')`);
@@ -94,16 +95,18 @@ describe('migrations 0017 and 0020 (the searchable texts)', () => {
 
     const copied = await queryRows<SendRow>(
       handle.db,
-      sql`select batch_id, sender_name, message, recipients from send_texts order by message, batch_id`,
+      sql`select batch_id, sender_name, message, recipients, created_at::text, message_count from send_texts order by message, batch_id`,
     );
     const sends = await queryRows<SendRow>(
       handle.db,
-      sql`select batch_id, sender_name, message, string_agg(recipient, ' ' order by recipient) as recipients
-            from messages group by user_id, batch_id, sender_name, message order by message, batch_id`,
+      sql`select batch_id, sender_name, message, string_agg(recipient, ' ' order by recipient) as recipients,
+                 created_at::text, count(*)::int as message_count
+            from messages group by user_id, batch_id, sender_name, message, created_at order by message, batch_id`,
     );
     expect(sends).toHaveLength(7);
     expect(copied.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort().join(' ') }))).toEqual(sends);
     expect(copied.find((r) => r.message === 'Old campaign')!.recipients.split(' ')).toHaveLength(3);
+    expect(copied.find((r) => r.message === 'Old campaign')!.message_count).toBe(3);
 
     // The GIN indexes are on send_texts now, none on messages; message_texts is gone.
     expect((await indexesOf('messages')).filter((i) => i.indexdef.includes('USING gin'))).toEqual([]);

@@ -120,6 +120,10 @@ export const sendTexts = pgTable(
     senderName: text('sender_name').notNull(),
     message: text('message').notNull(),
     recipients: text('recipients').notNull(),
+    /** The send's time: every message of a send has it (one transaction, now()). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How many messages the send has (its recipients). */
+    messageCount: integer('message_count').notNull(),
   },
   (t) => [
     // The history's text filter: words (and word beginnings) are found through this index, and

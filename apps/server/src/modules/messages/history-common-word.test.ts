@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { searchLexemes, surelyHoldsWord, textConditions } from './history.repo';
+import { surelyHoldsWord, surelyHoldsWords, textConditions, textSearch } from './history-text';
 import { customer, newPhone } from './messages.test-support';
 
 let t: TestApp;
@@ -17,11 +17,14 @@ afterAll(() => t?.close());
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
-/** The cheap test and the exact one the walk uses (textConditions: the word begins a word of the text, and the text holds it) on one text. */
-async function bothTests(text: string, term: string) {
-  const filter = { term, lexemes: await searchLexemes(t.db, term), lastWord: term.toLowerCase() };
+/**
+ * A cheap test (surelyHoldsWord for one word, surelyHoldsWords for several) and the exact one the
+ * walk uses (textConditions: the words begin words of the text, and the text holds it) on one text.
+ */
+async function bothTests(text: string, term: string, cheap = surelyHoldsWord) {
+  const filter = await textSearch(t.db, term);
   const message = sql`${text}::text`;
-  const surely = surelyHoldsWord(filter, message);
+  const surely = cheap(filter, message);
   if (!surely) return null;
   const [row] = await queryRows<{ surely: boolean; exact: boolean }>(
     t.db,
@@ -29,6 +32,39 @@ async function bothTests(text: string, term: string) {
   );
   return row!;
 }
+
+const wordsTests = (text: string, term: string) => bothTests(text, term, surelyHoldsWords);
+
+describe("the cheap test of a search's words", () => {
+  it('never finds a match the exact test does not', async () => {
+    const cases: [string, string, boolean, boolean][] = [
+      // text, search, cheap test, exact test
+      ['Hello, your order 4202 is ready', 'order 42', true, true],
+      ['ORDER 42 is here', 'order 42', true, true],
+      ['Your order 42.5 kg', 'order 42', true, true],
+      ['Your order 42-b', 'order 42', true, true],
+      ['Your order 42@shop.example', 'order 42', true, true],
+      ['Juha čaka vas', 'juha čaka', true, true],
+      // The search inside a word, or its words split otherwise.
+      ['Please reorder 42 today', 'order 42', false, false],
+      ['Your order 4 2', 'order 42', false, false],
+      // Not indexed: words inside a tag, a protocol head.
+      ['<a title="order 42">x</a>', 'order 42', false, false],
+      ['Track order http://x.example', 'order http', false, false],
+      // Matches the cheap test misses (the exact test finds them).
+      ['Your\norder 42', 'order 42', false, true],
+      ['(order 42)', 'order 42', false, true],
+      ['See <b>order 42</b>', 'order 42', false, true],
+    ];
+    for (const [text, term, surely, exact] of cases) {
+      expect(await wordsTests(text, term), `${text} / ${term}`).toEqual({ surely, exact });
+    }
+    // Only words of letters and digits with one space between them have the cheap test.
+    expect(await wordsTests('Your order #42', 'order #42')).toBeNull();
+    expect(await wordsTests('Your order  42', 'order  42')).toBeNull();
+    expect(await wordsTests('Sale! 50% off', '50% off')).toBeNull();
+  });
+});
 
 describe("a common word's total", () => {
   it('is counted by a cheap test that never finds a match the exact test does not', async () => {

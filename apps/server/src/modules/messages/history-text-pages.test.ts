@@ -1,10 +1,13 @@
 // A text search's pages past the first and their totals (history.repo.ts findHistory): a page
-// walked from the newest messages (walkTextPage), or asked of the planner, and a total the page
-// tells (totalFromPage) or counted, are each what the plain query over all the matches gives.
+// walked from the newest messages (walkTextPage), or found from the matching sends
+// (findTextPageBySends), and a total the page tells (totalFromPage) or counted, are each what the
+// plain query over all the user's messages gives, which tests every message's own text.
+import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
+import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { findHistoryRows, searchLexemes } from './history.repo';
+import { textConditions, textSearch } from './history-text';
 import { customer, newPhone, userIdOf } from './messages.test-support';
 
 let t: TestApp;
@@ -16,6 +19,14 @@ let atCapUserId: string;
 /** A customer whose newest 2 000 messages hold six matches of a text, and its oldest send ten more. */
 let apart: Awaited<ReturnType<typeof customer>>;
 let apartUserId: string;
+/**
+ * A customer of 3 000 one-message sends, a minute apart, all with 'order': the newest 2 500 "order
+ * is on its way, ref N", the oldest 500 "order N is ready" (N = 2 501…3 000) but every 50th
+ * "reorder N", which holds "order N" but not the word; two sends to each time, and one of them to
+ * three recipients.
+ */
+let orders: Awaited<ReturnType<typeof customer>>;
+let ordersUserId: string;
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
@@ -46,13 +57,31 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) expect((await apart.api.send({ recipients: recipients(500), message: `Filler ${i}` })).status).toBe(200);
   expect((await apart.api.send({ recipients: recipients(6), message: 'Ticket 42 is open' })).status).toBe(200);
   expect((await apart.api.send({ recipients: recipients(100), message: 'Filler, the newest' })).status).toBe(200);
+  orders = await customer(t);
+  ordersUserId = await userIdOf(t.db, orders.phone);
+  await t.db.execute(sql`
+    with sends as (select g, gen_random_uuid() as batch from generate_series(1, 3000) g)
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price, created_at)
+    select ${ordersUserId}::uuid, s.batch, '+38640' || lpad((s.g * 10 + r)::text, 7, '0'),
+           case when s.g <= 2500 then 'Hello, your order is on its way, ref ' || s.g
+                when s.g % 50 = 0 then 'Please reorder ' || s.g || ' today'
+                else 'Hello, your order ' || s.g || ' is ready' end,
+           'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - (s.g - s.g % 2) * interval '1 minute'
+      from sends s
+     cross join lateral generate_series(1, case when s.g = 2777 then 3 else 1 end) r`);
 });
 afterAll(() => t?.close());
 
 /** The page and total the plain query gives: every match, newest first, then the page and the cap. */
-async function expected(owner: string, text: string, offset: number, limit: number) {
-  const filter = { term: text, lexemes: await searchLexemes(t.db, text), lastWord: text.split(/\s+/).at(-1)!.toLowerCase() };
-  const all = await findHistoryRows(t.db, { userId: owner, text: filter, limit: 100_000, offset: 0 });
+async function expected(owner: string, text: string, offset: number, limit: number, from?: Date) {
+  const search = await textSearch(t.db, text);
+  const all = await queryRows<{ id: string }>(
+    t.db,
+    sql`select id from messages where user_id = ${owner}::uuid and ${and(...textConditions(search, sql`message`))}
+           and created_at >= ${(from ?? new Date(0)).toISOString()}::timestamptz
+         order by created_at desc, id desc`,
+  );
   return {
     ids: all.slice(offset, offset + limit).map((m) => m.id),
     total: Math.min(all.length, LIST_TOTAL_CAP),
@@ -113,5 +142,44 @@ describe("a text search's pages", () => {
       expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
       expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: 16, capped: false });
     }
+  });
+
+  it("finds a text whose matches are old from its sends, the common word left to the rows the rare one finds", async () => {
+    // Without statistics every word goes to the index; with them, 'order' (in every send) is left
+    // out of the index's query (lexemesForIndex) and tested on the sends that '27':* finds.
+    expect((await textSearch(t.db, 'order 27')).indexed).toEqual(['27', 'order']);
+    await t.db.execute(sql`analyze send_texts`);
+    expect((await textSearch(t.db, 'order 27')).indexed).toEqual(['27']);
+    expect((await textSearch(t.db, 'order 2777 is')).indexed).toEqual(['2777']);
+    // The newest 2 000 messages hold none of these, so every page comes from the sends; two sends
+    // share each time, so pages end between sends of one time; 2 777 has three messages.
+    const cases: [string, number, number][] = [
+      ['order 27', 0, 10],
+      ['order 27', 5, 10],
+      ['order 27', 10, 10],
+      ['order 27', 95, 10], // the last page: its total is its own
+      ['order 27', 102, 10], // past the end
+      ['order 277', 0, 5],
+      ['order 2', 0, 10], // every old send: more than a page, counted from the sends
+      ['order 2', 490, 20],
+      ['ref 2400', 0, 10], // among the newest
+      ['order 2777 is', 0, 10], // one send, three messages
+      ['order is', 0, 10], // common words only: the index is asked for all of them
+    ];
+    for (const [text, offset, limit] of cases) {
+      const res = await orders.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      const want = await expected(ordersUserId, text, offset, limit);
+      const label = `${text} @${offset}/${limit}`;
+      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+    }
+    // With a start time: the sends before it are not counted.
+    const from = new Date(Date.now() - 2850 * 60_000);
+    const res = await orders.api.history(`?limit=10&text=${encodeURIComponent('order 2')}&start_date=${from.toISOString()}`);
+    const want = await expected(ordersUserId, 'order 2', 0, 10, from);
+    expect(want.total).toBeGreaterThan(300);
+    expect(res.body.messages.map((m: { id: string }) => m.id)).toEqual(want.ids);
+    expect({ total: res.body.total, capped: res.body.total_capped }).toEqual({ total: want.total, capped: want.capped });
   });
 });

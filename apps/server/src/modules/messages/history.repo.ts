@@ -1,6 +1,6 @@
 // The customer's message history: one user's messages, newest first, filtered, paged and counted
-// (the total from the user's counter, or capped when filtered). The text search's walks and the
-// cheap word test live here with the queries that use them.
+// (the total from the user's counter, or capped when filtered). The text search's walks live here
+// with the queries that use them; its tests of a text in history-text.ts.
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageStatus } from '@kurir/core';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
@@ -8,14 +8,14 @@ import type { DbOrTx } from '../../db/client';
 import { countMessages, countUpTo, type ListTotal } from '../../db/list-total';
 import { queryRows } from '../../db/query-rows';
 import { messages } from '../../db/schema';
+import { holdsText, sendTextIndexed, sendTextMatches, sendTextWordsLeft, surelyHoldsWord, textConditions, type TextSearch } from './history-text';
 
 export interface HistoryFilter {
   userId: string;
   limit: number;
   offset: number;
-  /** The searched text (`term`, trimmed) and its lexemes (see searchLexemes). */
-  /** `lastWord`: the search's last whitespace-separated word, lower case (the one still being typed). */
-  text?: { term: string; lexemes: string[]; lastWord: string };
+  /** The searched text and its words (history-text.ts textSearch). */
+  text?: TextSearch;
   /** The number ends with these digits. */
   recipientDigits?: string;
   from?: Date;
@@ -26,97 +26,6 @@ export interface HistoryFilter {
   before?: string;
 }
 
-/** The words of a search as PostgreSQL's own parser splits them, so they match the index. */
-export async function searchLexemes(db: DbOrTx, text: string): Promise<string[]> {
-  const result = await queryRows<{ lexemes: string[] | null }>(
-    db,
-    sql`select tsvector_to_array(to_tsvector('simple', ${text})) as lexemes`,
-  );
-  return result[0]?.lexemes ?? [];
-}
-
-/**
- * Whether `message` holds `term`, case-insensitively: the test of `ILIKE '%term%'` with the term's
- * wildcards taken literally (in a multibyte database ILIKE lower-cases both sides and then
- * matches), at half its cost when every row is tested: LIKE's matcher steps back through each text
- * where strpos searches it (8.6 against 14.6 ms for the 10 010 texts a common word's count walks).
- */
-export function holdsText(message: SQL, term: string): SQL {
-  return sql`strpos(lower(${message}), lower(${term})) > 0`;
-}
-
-/**
- * For a search of one word (letters and digits, as PostgreSQL's parser reads it), a cheaper test of
- * a text that holds only where the exact one (textConditions: the word begins a word of the text,
- * and the text holds it) holds too; it may miss some matches. The count of a common word walks
- * ten thousand texts to find the cap's 1 001 matches, and the exact test cost most of that walk:
- * `lower()` of every text and `to_tsvector()` of every match (8–15 and 9 ms of a 25 ms count).
- * Here, in order of cost:
- * - the text lower-cased in ASCII only (`collate "C"`, a third of `lower()`'s cost) holds the word.
- *   It can miss a match (an upper-case Č in the word) but not make one;
- * - the text has no `<`: the parser reads `<a title="a word">` as one tag, whose words it does
- *   not index;
- * - the lower-cased text has the word at its start or after white space, where the parser always
- *   begins a token (after `(`, it may be inside a URL's path), so that token's lexeme begins with
- *   the word; and not in a token followed by `://`, a protocol head (`http://`), the one kind of
- *   token that begins with a letter or digit and is not indexed. This also means the text holds
- *   the word, as holdsText asks.
- * When this test does not reach the cap, countTextMatches walks again with the exact one. Null
- * when the search is not one such word.
- */
-export function surelyHoldsWord(text: NonNullable<HistoryFilter['text']>, message: SQL): SQL | null {
-  const word = text.term.toLowerCase();
-  if (text.lexemes.length !== 1 || text.lexemes[0] !== word || !/^[\p{L}\p{N}]+$/u.test(word)) return null;
-  // CASE keeps this order (as ANDed conditions the planner ran the regular expression first), and
-  // a text without `://` is tested by strpos after a space (1.7 µs), not by the expression (4.5 µs).
-  const wordBegins = `(^|[[:space:]])${word}`;
-  return sql`case when strpos(lower(${message} collate "C"), ${word}) = 0 then false
-                  when strpos(${message}, '<') > 0 then false
-                  when strpos(${message}, '://') > 0 then lower(${message}) ~ ${`${wordBegins}(?![^[:space:]]*://)`}
-                  else strpos(' ' || lower(${message}), ${` ${word}`}) > 0 or lower(${message}) ~ ${wordBegins} end`;
-}
-
-/** `%text%` for ILIKE, with its own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * The text search's conditions on a message. On the messages table (`onMessages`) the words and the
- * exact text are tested on its send's row of send_texts, whose GIN index holds the words; on a
- * subquery's `message` column (a walk that reads every row anyway) they are computed from that text
- * itself. The texts are equal: neither table's ever changes.
- */
-export function textConditions(text: NonNullable<HistoryFilter['text']>, message: SQL, onMessages = false): SQL[] {
-  // On the messages table ILIKE, whose selectivity estimate the planner weighs to choose between
-  // the text index and the user's newest messages; a walk reads its rows whatever the estimate.
-  const contains = onMessages ? (m: SQL) => sql`${m} ilike ${containsPattern(text.term)}` : (m: SQL) => holdsText(m, text.term);
-  // A search without a word (punctuation only) has nothing for the index: the exact text alone.
-  if (text.lexemes.length === 0) return [contains(message)];
-  // Every word of the search must begin a word of the message (the GIN index finds those rows),
-  // and ILIKE then keeps only the exact text. A word the search has finished (white space after
-  // it) is looked up whole: ILIKE wants it followed by that space, so a message word that begins
-  // with it ends with it too (but for one that both begins and ends with it, 'anna' for 'a'),
-  // and a whole word is one posting list where 'order':* read every word beginning so (800 000
-  // entries for a million messages).
-  const query = text.lexemes
-    .map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}'${text.lastWord.includes(l) ? ':*' : ''}`)
-    .join(' & ');
-  const words = (m: SQL) => sql`to_tsvector('simple', ${m}) @@ to_tsquery('simple', ${query})`;
-  if (!onMessages) return [words(message), contains(message)];
-  // Both tests inside EXISTS on the send's one key, so the planner estimates how many texts match
-  // from both and drives either way: a rare text from the index (its few sends, then their
-  // messages by messages_batch_idx, then sorted), a common one from the user's newest messages
-  // (messages_user_created_idx, each one's send looked up by its key until the page is full).
-  // With ILIKE outside on messages.message the planner walked the user's messages for a rare text
-  // too (0.6 s for "order 4242" at a million messages); joined on more columns than the key, it
-  // multiplied their selectivities and read every send of a common word (1 s for "reminder").
-  return [
-    sql`exists (select 1 from send_texts t
-                 where t.batch_id = ${messages.batchId} and ${words(sql`t.message`)} and ${contains(sql`t.message`)})`,
-  ];
-}
-
 /** A message's place in the newest-first order, compared in SQL with its own created_at (JavaScript dates would drop its microseconds). */
 function positionOf(messageId: string): SQL {
   return sql`(select m2.created_at, m2.id from messages m2 where m2.id = ${messageId}::uuid)`;
@@ -124,7 +33,7 @@ function positionOf(messageId: string): SQL {
 
 function historyConditions(f: HistoryFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(messages.userId, f.userId)];
-  if (f.text) conditions.push(...textConditions(f.text, sql`${messages.message}`, true));
+  if (f.text) conditions.push(sendTextMatches(f.text));
   if (f.recipientDigits) {
     const reversed = [...f.recipientDigits].reverse().join('');
     conditions.push(sql`reverse(${messages.recipient}) like ${`${reversed}%`}`);
@@ -148,7 +57,9 @@ export async function findHistory(db: DbOrTx, f: HistoryFilter) {
   // (a rare word, a day), on a machine where concurrent requests share the cores anyway.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const rows = (f.text ? await walkTextPage(tx, f, f.text) : null) ?? (await findHistoryRows(tx, f));
+    const rows =
+      (f.text ? await walkTextPage(tx, f, f.text) : null) ??
+      (f.text && searchesSends(f) ? await findTextPageBySends(tx, f, f.text) : await findHistoryRows(tx, f));
     const total = !narrowsHistory(f)
       ? await countMessages(tx, f.userId)
       : (totalFromPage(f, rows) ?? (f.text ? await countTextMatches(tx, f, rows) : await countUpTo(tx, messages, historyConditions(f))));
@@ -181,9 +92,10 @@ const TEXT_PAGE_WALK_PER_ROW = 50;
  * for the 50th page), and for a text in one message of a hundred even the first page went the
  * same way (60 ms). The walk stops at the page's last row and at TEXT_PAGE_WALK_PER_ROW messages
  * for each row the page needs, so a rare text, which the index finds fast, costs a short walk
- * more; one that it does not find there goes to the planner's query (findHistoryRows).
+ * more; one that it does not find there is found from its sends (findTextPageBySends), or with
+ * other filters by the planner's query (findHistoryRows).
  */
-async function walkTextPage(db: DbOrTx, f: HistoryFilter, text: NonNullable<HistoryFilter['text']>) {
+async function walkTextPage(db: DbOrTx, f: HistoryFilter, text: TextSearch) {
   const walk = Math.min(COMMON_WORD_WALK, Math.max(TEXT_PAGE_WALK_MIN, (f.offset + f.limit) * TEXT_PAGE_WALK_PER_ROW));
   const newest = db
     .select(HISTORY_COLUMNS)
@@ -242,7 +154,71 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
       }
     }
   }
-  return countUpTo(db, messages, everything);
+  return f.text && searchesSends(f) ? countTextSends(db, f, f.text) : countUpTo(db, messages, everything);
+}
+
+/**
+ * Whether a search is answered from the matching sends (send_texts) rather than from the messages:
+ * a text with a word for the index, with or without dates (every message of a send has its time),
+ * and nothing else. The other filters are the messages' own.
+ */
+function searchesSends(f: HistoryFilter): boolean {
+  return (f.text?.lexemes.length ?? 0) > 0 && !f.recipientDigits && !f.status && !f.id && !f.before;
+}
+
+/**
+ * The user's sends that the word index finds for a text search and hold its exact text, within
+ * the dates (every message of a send has the send's time); the words the index was not asked for
+ * are still to be tested (sendTextWordsLeft).
+ */
+function candidateSends(f: HistoryFilter, text: TextSearch): SQL {
+  const conditions = [sql`t.user_id = ${f.userId}::uuid`, sendTextIndexed(text, sql`t`)!, holdsText(sql`t.message`, text.term)];
+  if (f.from) conditions.push(sql`t.created_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`t.created_at < ${f.to.toISOString()}::timestamptz`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * A text search's page from its sends (where walkTextPage did not find it among the newest
+ * messages): the word index's candidate sends sorted by their time, the words left tested in that
+ * order until the page has its sends, and only those joined to their messages. Every send has a
+ * message at least, so the page's offset + limit messages lie among the newest offset + limit
+ * matching sends (with any that share the last one's time). The planner's query (findHistoryRows)
+ * joined every candidate to its messages before sorting them (8 889 sends for "order 42": ~25 ms).
+ */
+async function findTextPageBySends(db: DbOrTx, f: HistoryFilter, text: TextSearch) {
+  const sends = f.offset + f.limit;
+  const wordsLeft = sendTextWordsLeft(text, sql`t`);
+  // The candidates sorted in a subquery of their own (OFFSET 0 keeps it one), so the words left
+  // are tested on the newest ones only, as the sorted rows come.
+  const newest = wordsLeft
+    ? sql`select t.batch_id from (select t.batch_id, t.created_at, t.message from send_texts t where ${candidateSends(f, text)}
+                                    order by t.created_at desc offset 0) t
+           where ${wordsLeft} order by t.created_at desc fetch first ${sends} rows with ties`
+    : sql`select t.batch_id from send_texts t where ${candidateSends(f, text)} order by t.created_at desc fetch first ${sends} rows with ties`;
+  return db
+    .select(HISTORY_COLUMNS)
+    .from(messages)
+    .where(and(sql`${messages.batchId} in (${newest})`, historyConditions({ ...f, text: undefined })))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(f.limit)
+    .offset(f.offset);
+}
+
+/**
+ * A text search's total from its sends' message counts (send_texts.message_count), capped: the
+ * sum over at most the cap + 1 sends, each of at least one message, without reading a message.
+ */
+async function countTextSends(db: DbOrTx, f: HistoryFilter, text: TextSearch): Promise<ListTotal> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select coalesce(sum(n), 0)::int8 as n
+          from (select t.message_count as n from send_texts t
+                 where ${candidateSends(f, text)} and ${sendTextWordsLeft(text, sql`t`) ?? sql`true`}
+                 limit ${LIST_TOTAL_CAP + 1}) matched`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, capped: true } : { total: n, capped: false };
 }
 
 /** What a history row shows (the customer's page and the public API). */

@@ -2,7 +2,8 @@
 import { microsToEuros, type HistoryQuery, type HistoryResponse } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { findHistory, findHistoryRows, searchLexemes, type HistoryFilter } from './history.repo';
+import { textSearch } from './history-text';
+import { findHistory, findHistoryRows, type HistoryFilter } from './history.repo';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,7 +36,7 @@ export async function getHistoryPage(db: DbOrTx, userId: string, query: HistoryP
 export async function getHistory(db: DbOrTx, userId: string, query: HistoryQuery): Promise<HistoryResponse> {
   const filter: HistoryFilter = { userId, limit: query.limit, offset: query.offset };
   const text = query.text?.trim();
-  if (text) filter.text = { term: text, lexemes: await searchLexemes(db, text), lastWord: text.split(/\s+/).at(-1)!.toLowerCase() };
+  if (text) filter.text = await textSearch(db, text);
   // Digits only, and a national number's leading zeros dropped ('040 123 456' ends +38640123456).
   const digits = query.recipient?.replace(/\D/g, '').replace(/^0+/, '');
   if (digits) filter.recipientDigits = digits;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { containsPattern, holdsText } from './history.repo';
+import { containsPattern, holdsText } from './history-text';
 import { SMS_PRICE, customer, newPhone, userIdOf } from './messages.test-support';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-// send_texts (migration 0020): the searchable text of every send, one row per send with its
-// recipients, written by the statement trigger on messages whatever path inserted them: a send
+// send_texts (migrations 0020, 0025): the searchable text of every send, one row per send with its
+// recipients, its time and its number of messages, written by the statement trigger on messages whatever path inserted them: a send
 // through the group commit, a send over the group size (its own transaction), an admin's send, a
 // public API send, a scheduled send, a send inserted in several statements. Each is then found by
 // the searches that read it: the customer's History text filter and the admin's All Messages and
@@ -20,19 +20,24 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type StoredRow = { user_id: string; batch_id: string; sender_name: string; message: string; recipients: string };
+type StoredRow = { user_id: string; batch_id: string; sender_name: string; message: string; recipients: string; created_at: string; message_count: number };
 
-/** The send_texts rows of a text, and the same rows made from its messages (recipients sorted). */
+/**
+ * The send_texts rows of a text, and the same rows made from its messages (recipients sorted).
+ * Grouped by the messages' time too, so a send whose messages had two times would be two rows.
+ */
 async function rowsOf(message: string) {
   const sorted = (rows: StoredRow[]) => rows.map((r) => ({ ...r, recipients: r.recipients.split(' ').sort() }));
   const texts = await queryRows<StoredRow>(
     t.db,
-    sql`select user_id, batch_id, sender_name, message, recipients from send_texts where message = ${message} order by batch_id`,
+    sql`select user_id, batch_id, sender_name, message, recipients, created_at::text, message_count
+          from send_texts where message = ${message} order by batch_id`,
   );
   const fromMessages = await queryRows<StoredRow>(
     t.db,
-    sql`select user_id, batch_id, sender_name, message, string_agg(recipient, ' ') as recipients from messages
-         where message = ${message} group by user_id, batch_id, sender_name, message order by batch_id`,
+    sql`select user_id, batch_id, sender_name, message, string_agg(recipient, ' ') as recipients, created_at::text,
+               count(*)::int as message_count
+          from messages where message = ${message} group by user_id, batch_id, sender_name, message, created_at order by batch_id`,
   );
   const messages = fromMessages.reduce((n, r) => n + r.recipients.split(' ').length, 0);
   return { texts: sorted(texts), fromMessages: sorted(fromMessages), messages };
