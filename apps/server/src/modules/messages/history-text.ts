@@ -139,7 +139,6 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-
 /** The lexemes as a tsquery: each word whole, the one still being typed as a prefix. */
 function tsQuery(lexemes: readonly string[], lastWord: string): string {
   return lexemes.map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}'${isPrefix(l, lastWord) ? ':*' : ''}`).join(' & ');
