@@ -121,4 +121,12 @@ describe('kept user counts', () => {
     expect(await countUpTo(t.db, users, sql`${users.phone} like '+386418700%'`, 2)).toEqual({ total: 2, capped: true });
     expect(await countUpTo(t.db, messages, sql`false`, 2)).toEqual({ total: 0, capped: false });
   });
+
+  it('add up what each row stands for, over no more rows than the cap + 1', async () => {
+    const rows = sql`(values (1), (3), (2)) r(n)`;
+    expect(await countUpTo(t.db, rows, undefined, 10, sql`r.n`)).toEqual({ total: 6, capped: false });
+    expect(await countUpTo(t.db, rows, undefined, 5, sql`r.n`)).toEqual({ total: 5, capped: true });
+    expect(await countUpTo(t.db, rows, sql`r.n < 3`, 10, sql`r.n`)).toEqual({ total: 3, capped: false });
+    expect(await countUpTo(t.db, rows, sql`false`, 10, sql`r.n`)).toEqual({ total: 0, capped: false });
+  });
 });

@@ -9,11 +9,18 @@ import { queryRows } from './query-rows';
 
 export type ListTotal = { total: number; capped: boolean };
 
-/** How many rows of `source` (a table, or a subquery with its alias) match `where`, counting no further than `cap` + 1. */
-export async function countUpTo(db: DbOrTx, source: PgTable | SQL, where: SQL | undefined, cap = LIST_TOTAL_CAP): Promise<ListTotal> {
-  const [row] = await queryRows<{ n: number }>(
+/**
+ * How many rows of `source` (a table, or a subquery or table with its alias) match `where`,
+ * counting no further than `cap` + 1 rows. With `each`, an expression of at least 1 for how many
+ * items a row stands for (a send's messages), those are added up instead: still over no more than
+ * `cap` + 1 rows, which then stand for more than the cap.
+ */
+export async function countUpTo(db: DbOrTx, source: PgTable | SQL, where: SQL | undefined, cap = LIST_TOTAL_CAP, each?: SQL): Promise<ListTotal> {
+  const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
+    each
+      ? sql`select coalesce(sum(n), 0)::int8 as n from (select ${each} as n from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`
+      : sql`select count(*)::int as n from (select 1 from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
   );
   const n = Number(row?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };

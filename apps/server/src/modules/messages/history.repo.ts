@@ -6,7 +6,6 @@ import type { MessageStatus } from '@kurir/core';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 import type { DbOrTx } from '../../db/client';
 import { countMessages, countUpTo, type ListTotal } from '../../db/list-total';
-import { queryRows } from '../../db/query-rows';
 import { messages } from '../../db/schema';
 import { holdsText, sendTextIndexed, sendTextMatches, sendTextWordsLeft, surelyHoldsWord, textConditions, type TextSearch } from './history-text';
 
@@ -131,7 +130,6 @@ const COMMON_WORD_MARGIN = 1.2;
  * messages, went to the index and took twice as long.)
  */
 async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string }[]) {
-  const everything = historyConditions(f);
   const others = historyConditions({ ...f, text: undefined });
   const last = page.at(-1);
   const seen = f.offset + f.limit; // matches up to the page's last row
@@ -154,7 +152,7 @@ async function countTextMatches(db: DbOrTx, f: HistoryFilter, page: { id: string
       }
     }
   }
-  return f.text && searchesSends(f) ? countTextSends(db, f, f.text) : countUpTo(db, messages, everything);
+  return f.text && searchesSends(f) ? countTextSends(db, f, f.text) : countUpTo(db, messages, historyConditions(f));
 }
 
 /**
@@ -210,15 +208,8 @@ async function findTextPageBySends(db: DbOrTx, f: HistoryFilter, text: TextSearc
  * A text search's total from its sends' message counts (send_texts.message_count), capped: the
  * sum over at most the cap + 1 sends, each of at least one message, without reading a message.
  */
-async function countTextSends(db: DbOrTx, f: HistoryFilter, text: TextSearch): Promise<ListTotal> {
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`select coalesce(sum(n), 0)::int8 as n
-          from (select t.message_count as n from send_texts t where ${indexedSends(f, text)} and ${sendTextTests(text)}
-                 limit ${LIST_TOTAL_CAP + 1}) matched`,
-  );
-  const n = Number(row?.n ?? 0);
-  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, capped: true } : { total: n, capped: false };
+function countTextSends(db: DbOrTx, f: HistoryFilter, text: TextSearch): Promise<ListTotal> {
+  return countUpTo(db, sql`send_texts t`, sql`${indexedSends(f, text)} and ${sendTextTests(text)}`, LIST_TOTAL_CAP, sql`t.message_count`);
 }
 
 /** What a history row shows (the customer's page and the public API). */
