@@ -27,6 +27,13 @@ let apartUserId: string;
  */
 let orders: Awaited<ReturnType<typeof customer>>;
 let ordersUserId: string;
+/**
+ * A customer of 3 600 one-message sends a minute apart: the oldest 1 500 "Parcel N is ready" (of
+ * which the oldest, N = 1 500, went to 1 200 recipients), then 2 100 "Filler N": more matching
+ * sends than the cap, none among the newest 2 000 messages.
+ */
+let crowd: Awaited<ReturnType<typeof customer>>;
+let crowdUserId: string;
 
 const recipients = (count: number) => Array.from({ length: count }, () => newPhone());
 
@@ -70,6 +77,17 @@ beforeAll(async () => {
            'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - (s.g - s.g % 2) * interval '1 minute'
       from sends s
      cross join lateral generate_series(1, case when s.g = 2777 then 3 else 1 end) r`);
+  crowd = await customer(t);
+  crowdUserId = await userIdOf(t.db, crowd.phone);
+  await t.db.execute(sql`
+    with sends as (select g, gen_random_uuid() as batch from generate_series(1, 3600) g)
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price, created_at)
+    select ${crowdUserId}::uuid, s.batch, '+38641' || lpad((s.g * 2000 + r)::text, 7, '0'),
+           case when s.g <= 2100 then 'Filler ' || s.g else 'Parcel ' || (3601 - s.g) || ' is ready' end,
+           'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - s.g * interval '1 minute'
+      from sends s
+     cross join lateral generate_series(1, case when s.g = 3600 then 1200 else 1 end) r`);
 });
 afterAll(() => t?.close());
 
@@ -170,6 +188,24 @@ describe("a text search's pages", () => {
       const res = await orders.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
       expect(res.status).toBe(200);
       const want = await expected(ordersUserId, text, offset, limit);
+      const label = `${text} @${offset}/${limit}`;
+      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+    }
+    // More matching sends than the cap, all old: the page and its total from the newest matches.
+    for (const [text, offset, limit] of [
+      ['parcel', 0, 10],
+      ['parcel is ready', 990, 10], // the page ends at the cap: more sends than the cap match
+      ['parcel is', 995, 10], // past the cap: more than the cap, without a count
+      ['parcel 1', 0, 10], // 1, 10–19, 100–199, 1 000–1 499 and the 1 200 messages of 1 500
+      ['parcel 14', 0, 20], // 14, 140–149 and 1 400–1 499: 111 sends of one message each
+      ['parcel 14', 100, 20], // its last page
+      ['parcel 14', 120, 20], // past its end
+      ['parcel 150', 0, 10], // the old send of 1 200 messages among ten others: more than the cap
+    ] as [string, number, number][]) {
+      const res = await crowd.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      const want = await expected(crowdUserId, text, offset, limit);
       const label = `${text} @${offset}/${limit}`;
       expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
       expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });

@@ -4,7 +4,7 @@
 // the searched text as it was typed.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { queryPreparedRows } from '../../db/query-rows';
 import { messages } from '../../db/schema';
 
 export interface TextSearch {
@@ -59,11 +59,13 @@ function isPrefix(lexeme: string, lastWord: string): boolean {
 /**
  * The search's words as PostgreSQL's own parser splits them, so they match the index, and the
  * shares of the common ones from the index's statistics (to choose lexemesForIndex), in one query.
+ * A prepared statement: planning it (pg_stats is a view over the catalogs) took 0.66 ms of the
+ * 0.9 ms it cost on every search.
  */
 export async function textSearch(db: DbOrTx, text: string): Promise<TextSearch> {
   const term = text.trim();
   const lastWord = term.split(/\s+/).at(-1)!.toLowerCase();
-  const [row] = await queryRows<{ lexemes: string[] | null; floor: number | null; shares: Record<string, number> | null }>(db, sql`
+  const [row] = await queryPreparedRows<{ lexemes: string[] | null; floor: number | null; shares: Record<string, number> | null }>(db, sql`
     with words as (select unnest(tsvector_to_array(to_tsvector('simple', ${term}))) as lexeme),
          stats as (select e.elem, e.share
                      from pg_stats s
