@@ -107,6 +107,18 @@ async function expected(owner: string, text: string, offset: number, limit: numb
   };
 }
 
+/** Each case's page and total from the History, against the plain query's. */
+async function expectPagesAsPlainQuery(who: { api: Awaited<ReturnType<typeof customer>>['api'] }, owner: string, cases: [string, number, number][]) {
+  for (const [text, offset, limit] of cases) {
+    const res = await who.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
+    expect(res.status).toBe(200);
+    const want = await expected(owner, text, offset, limit);
+    const label = `${text} @${offset}/${limit}`;
+    expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
+    expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
+  }
+}
+
 describe("a text search's pages", () => {
   it('gives every page and total as the plain query does: common, rare and absent texts, first, middle, last and past the end', async () => {
     const cases: [string, number, number][] = [
@@ -124,14 +136,7 @@ describe("a text search's pages", () => {
       ['zanzibar', 0, 10],
       ['zanzibar', 20, 10],
     ];
-    for (const [text, offset, limit] of cases) {
-      const res = await me.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
-      expect(res.status).toBe(200);
-      const want = await expected(userId, text, offset, limit);
-      const label = `${text} @${offset}/${limit}`;
-      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
-      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
-    }
+    await expectPagesAsPlainQuery(me, userId, cases);
   });
 
   it('counts a common word past the page up to the cap and no further: exactly the cap is not more than it', async () => {
@@ -184,16 +189,9 @@ describe("a text search's pages", () => {
       ['order 2777 is', 0, 10], // one send, three messages
       ['order is', 0, 10], // common words only: the index is asked for all of them
     ];
-    for (const [text, offset, limit] of cases) {
-      const res = await orders.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
-      expect(res.status).toBe(200);
-      const want = await expected(ordersUserId, text, offset, limit);
-      const label = `${text} @${offset}/${limit}`;
-      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
-      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
-    }
+    await expectPagesAsPlainQuery(orders, ordersUserId, cases);
     // More matching sends than the cap, all old: the page and its total from the newest matches.
-    for (const [text, offset, limit] of [
+    await expectPagesAsPlainQuery(crowd, crowdUserId, [
       ['parcel', 0, 10],
       ['parcel is ready', 990, 10], // the page ends at the cap: more sends than the cap match
       ['parcel is', 995, 10], // past the cap: more than the cap, without a count
@@ -201,15 +199,8 @@ describe("a text search's pages", () => {
       ['parcel 14', 0, 20], // 14, 140–149 and 1 400–1 499: 111 sends of one message each
       ['parcel 14', 100, 20], // its last page
       ['parcel 14', 120, 20], // past its end
-      ['parcel 150', 0, 10], // the old send of 1 200 messages among ten others: more than the cap
-    ] as [string, number, number][]) {
-      const res = await crowd.api.history(`?limit=${limit}&offset=${offset}&text=${encodeURIComponent(text)}`);
-      expect(res.status).toBe(200);
-      const want = await expected(crowdUserId, text, offset, limit);
-      const label = `${text} @${offset}/${limit}`;
-      expect(res.body.messages.map((m: { id: string }) => m.id), label).toEqual(want.ids);
-      expect({ total: res.body.total, capped: res.body.total_capped }, label).toEqual({ total: want.total, capped: want.capped });
-    }
+      ['parcel 150', 0, 10], // two sends, 150 and the old one of 1 200 messages: more than the cap
+    ]);
     // With a start time: the sends before it are not counted.
     const from = new Date(Date.now() - 2850 * 60_000);
     const res = await orders.api.history(`?limit=10&text=${encodeURIComponent('order 2')}&start_date=${from.toISOString()}`);
