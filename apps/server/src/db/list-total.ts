@@ -22,7 +22,11 @@ export async function countUpTo(db: DbOrTx, source: PgTable | SQL, where: SQL | 
       ? sql`select coalesce(sum(n), 0)::int8 as n from (select ${each} as n from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`
       : sql`select count(*)::int as n from (select 1 from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
   );
-  const n = Number(row?.n ?? 0);
+  return cappedTotal(Number(row?.n ?? 0), cap);
+}
+
+/** A count of `n` as a list shows it: itself, or the cap when more than the cap. */
+export function cappedTotal(n: number, cap = LIST_TOTAL_CAP): ListTotal {
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageStatus } from '@kurir/core';
 import { LIST_TOTAL_CAP } from '@kurir/core/list-total';
 import type { DbOrTx } from '../../db/client';
-import { countMessages, countUpTo, type ListTotal } from '../../db/list-total';
+import { cappedTotal, countMessages, countUpTo, type ListTotal } from '../../db/list-total';
 import { messages } from '../../db/schema';
 import { holdsText, sendTextIndexed, sendTextMatches, sendTextWordsLeft, surelyHoldsWord, textConditions, type TextSearch } from './history-text';
 
@@ -215,8 +215,7 @@ async function findTextPageBySends(db: DbOrTx, f: HistoryFilter, text: TextSearc
     .offset(f.offset);
   const rows = found.map(({ matchedMessages: _, ...row }) => row);
   if (found.length === 0) return { rows, total: null };
-  const n = Number(found[0]!.matchedMessages);
-  return { rows, total: n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, capped: true } : { total: n, capped: false } };
+  return { rows, total: cappedTotal(Number(found[0]!.matchedMessages)) };
 }
 
 /**
