@@ -2,7 +2,7 @@
 // walked from the newest messages (walkTextPage), or found from the matching sends
 // (findTextPageBySends), and a total the page tells (totalFromPage) or counted, are each what the
 // plain query over all the user's messages gives, which tests every message's own text.
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP } from '@kurir/core';
 import { queryRows } from '../../db/query-rows';
@@ -66,30 +66,38 @@ beforeAll(async () => {
   expect((await apart.api.send({ recipients: recipients(100), message: 'Filler, the newest' })).status).toBe(200);
   orders = await customer(t);
   ordersUserId = await userIdOf(t.db, orders.phone);
-  await t.db.execute(sql`
-    with sends as (select g, gen_random_uuid() as batch from generate_series(1, 3000) g)
-    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
-                          parts, reserved_price, sms_price, price, created_at)
-    select ${ordersUserId}::uuid, s.batch, '+38640' || lpad((s.g * 10 + r)::text, 7, '0'),
-           case when s.g <= 2500 then 'Hello, your order is on its way, ref ' || s.g
-                when s.g % 50 = 0 then 'Please reorder ' || s.g || ' today'
-                else 'Hello, your order ' || s.g || ' is ready' end,
-           'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - (s.g - s.g % 2) * interval '1 minute'
-      from sends s
-     cross join lateral generate_series(1, case when s.g = 2777 then 3 else 1 end) r`);
+  await insertGeneratedSends(ordersUserId, 3000, {
+    text: sql`case when s.g <= 2500 then 'Hello, your order is on its way, ref ' || s.g
+                   when s.g % 50 = 0 then 'Please reorder ' || s.g || ' today'
+                   else 'Hello, your order ' || s.g || ' is ready' end`,
+    minutesAgo: sql`s.g - s.g % 2`,
+    recipients: sql`case when s.g = 2777 then 3 else 1 end`,
+  });
   crowd = await customer(t);
   crowdUserId = await userIdOf(t.db, crowd.phone);
-  await t.db.execute(sql`
-    with sends as (select g, gen_random_uuid() as batch from generate_series(1, 3600) g)
-    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
-                          parts, reserved_price, sms_price, price, created_at)
-    select ${crowdUserId}::uuid, s.batch, '+38641' || lpad((s.g * 2000 + r)::text, 7, '0'),
-           case when s.g <= 2100 then 'Filler ' || s.g else 'Parcel ' || (3601 - s.g) || ' is ready' end,
-           'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - s.g * interval '1 minute'
-      from sends s
-     cross join lateral generate_series(1, case when s.g = 3600 then 1200 else 1 end) r`);
+  await insertGeneratedSends(crowdUserId, 3600, {
+    text: sql`case when s.g <= 2100 then 'Filler ' || s.g else 'Parcel ' || (3601 - s.g) || ' is ready' end`,
+    minutesAgo: sql`s.g`,
+    recipients: sql`case when s.g = 3600 then 1200 else 1 end`,
+  });
 });
 afterAll(() => t?.close());
+
+/**
+ * `count` sends of `owner` written straight into messages (faster than the API for thousands),
+ * numbered `s.g` = 1…count. Each send's text, how many minutes ago it was sent and its number of
+ * recipients are SQL over `s.g`; every message is delivered, one part, priced 1.
+ */
+async function insertGeneratedSends(owner: string, count: number, send: { text: SQL; minutesAgo: SQL; recipients: SQL }) {
+  await t.db.execute(sql`
+    with sends as (select g, gen_random_uuid() as batch from generate_series(1, ${count}::int) g)
+    insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
+                          parts, reserved_price, sms_price, price, created_at)
+    select ${owner}::uuid, s.batch, '+3864' || lpad((s.g * 10000 + r)::text, 8, '0'), ${send.text},
+           'Kurir', 'sms', 'sms', 'delivered', 1, 1, 1, 1, now() - (${send.minutesAgo}) * interval '1 minute'
+      from sends s
+     cross join lateral generate_series(1, ${send.recipients}) r`);
+}
 
 /** The page and total the plain query gives: every match, newest first, then the page and the cap. */
 async function expected(owner: string, text: string, offset: number, limit: number, from?: Date) {
