@@ -18,9 +18,7 @@ export type ListTotal = { total: number; capped: boolean };
 export async function countUpTo(db: DbOrTx, source: PgTable | SQL, where: SQL | undefined, cap = LIST_TOTAL_CAP, each?: SQL): Promise<ListTotal> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    each
-      ? sql`select coalesce(sum(n), 0)::int8 as n from (select ${each} as n from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`
-      : sql`select count(*)::int as n from (select 1 from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
+    sql`select coalesce(sum(n), 0)::int8 as n from (select ${each ?? sql`1`} as n from ${source} where ${where ?? sql`true`} limit ${cap + 1}) matched`,
   );
   return cappedTotal(Number(row?.n ?? 0), cap);
 }
