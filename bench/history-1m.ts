@@ -68,7 +68,7 @@ async function load(handle: DatabaseHandle) {
     // ids, so the 100 000 sends of one statement here (70 days) would lie in random order: "order
     // 42"'s 8 889 candidate sends on 3 312 pages instead of 235. A server writes a group of sends
     // of one moment at a time, so its send_texts lie in time order: written again in that order.
-    await db.execute(sql`create temp table texts_in_time as select * from send_texts order by created_at, batch_id`);
+    await db.execute(sql`create temp table texts_in_time as select * from send_texts`);
     await db.execute(sql`truncate send_texts`);
     await db.execute(sql`insert into send_texts select * from texts_in_time order by created_at, batch_id`);
     await db.execute(sql`drop table texts_in_time`);
