@@ -3,12 +3,13 @@
 // database refuses, fails alone; and whatever was answered is already committed.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendGroupDatabase } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { INSUFFICIENT_CREDIT } from '../billing/ledger';
 import { SMS_PRICE, creditOf, customer, expectLedgerConsistent, messagesOf, newPhone, userIdOf } from './messages.test-support';
+import * as repo from './messages.repo';
 import { SendGroupCommit, type GroupedSend } from './send-group-commit';
 
 let t: TestApp;
@@ -65,6 +66,28 @@ describe('group commit', () => {
     expect(await messagesOf(t.db, phone)).toHaveLength(4);
     expect(await creditOf(t.db, phone)).toBe(SMS_PRICE);
     await expectLedgerConsistent(t.db);
+  });
+
+  it('a group whose connection broke after its commit is not written again: each member gets the error, debited and stored once', async () => {
+    const { phone } = await customer(t, { credit: 5 * SMS_PRICE });
+    const userId = await userIdOf(t.db, phone);
+    const original = repo.insertSendGroup;
+    // The statement commits, then the answer is lost with the connection.
+    const spy = vi.spyOn(repo, 'insertSendGroup').mockImplementationOnce(async (...args) => {
+      await original(...args);
+      throw new Error('Connection terminated unexpectedly');
+    });
+    try {
+      const group = new SendGroupCommit(t.db, { windowMs: 20, maxRows: 1000 });
+      const settled = await Promise.allSettled(Array.from({ length: 3 }, () => group.submit(groupedSend(userId, newPhone()))));
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(settled.map((s) => s.status)).toEqual(Array(3).fill('rejected'));
+      expect(await messagesOf(t.db, phone)).toHaveLength(3);
+      expect(await creditOf(t.db, phone)).toBe(2 * SMS_PRICE);
+      await expectLedgerConsistent(t.db);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('two instances grouping sends of one user at once cannot overdraw it', async () => {

@@ -6,7 +6,9 @@
 // cover after the members before it is decided alone (changeBalance in its own transaction), which
 // gives it its exact answer, a 402 if it cannot pay. Nobody is answered before the commit, so a
 // crash loses nothing that was answered 200. If the group's statement fails for any other reason,
-// every member is tried alone, so one bad member cannot fail the others.
+// every member is tried alone, so one bad member cannot fail the others, unless the connection
+// broke: then the group may have committed before its answer was lost, and trying its members
+// again could debit and send them twice, so each gets the error (a 503) instead.
 //
 // On PostgreSQL the group's statement runs on the send pool, whose connections keep its plan
 // (db/client.ts createSendPool).
@@ -16,6 +18,7 @@
 import { sendGroupDatabase, type Database } from '../../db/client';
 import { handOffTargetFor } from './lifecycle/hand-off';
 import type { ClaimedMessage } from './lifecycle/message-store';
+import { isDatabaseUnavailable } from '../../http/unavailable';
 import { AppError } from '../../lib/errors';
 import { changeBalance, type BalanceChange, type GroupDebit } from '../billing/ledger';
 import { insertSendGroup, insertSendRows, type NewSend } from './messages.repo';
@@ -98,9 +101,11 @@ export class SendGroupCommit {
     let outcomes: Awaited<ReturnType<typeof insertSendGroup>>;
     try {
       outcomes = await insertSendGroup(sendGroupDatabase(this.db), group.map((m, index) => ({ debit: groupDebit(m.send.debit, index), send: m.send.rows })), lease);
-    } catch {
+    } catch (error) {
       if (lease) target!.release(lease);
-      await Promise.all(group.map((m) => this.commitAlone(m)));
+      // Rows written under a released lease are claimed again once it runs out: none is lost.
+      if (isDatabaseUnavailable(error)) for (const m of group) m.reject(error);
+      else await Promise.all(group.map((m) => this.commitAlone(m)));
       return;
     }
     if (lease) {
