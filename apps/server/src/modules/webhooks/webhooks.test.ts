@@ -2,6 +2,7 @@
 // retried until accepted (each event accepted exactly once), in order per message, surviving a
 // restart; persistent failure disables the endpoint with a visible reason; replay; SSRF guard.
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -12,7 +13,7 @@ import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { apiCustomer } from '../api-v1/api-v1.test-support';
 import { dispatcherFor, newPhone, silentLog } from '../messages/messages.test-support';
-import { claimDueDeliveries } from './delivery.service';
+import { CLAIM_PER_ENDPOINT, claimDueDeliveries } from './delivery.service';
 import { postWebhook } from './http-post';
 import { verifySignature } from './signature';
 import { checkWebhookUrl, isPrivateAddress } from './ssrf-guard';
@@ -169,6 +170,62 @@ describe('delivery', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/webhook-endpoints', headers })).json().endpoints).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${c.endpoint.id}`, headers: { cookie: c.cookie } })).statusCode).toBe(204);
     expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, c.endpoint.id))).toEqual([]);
+  });
+});
+
+describe('slow and greedy receivers', () => {
+  /** A server that answers each request with `respond`, and the sockets to close after. */
+  async function startRawServer(respond: (socket: Socket) => void) {
+    const sockets = new Set<Socket>();
+    const server = http.createServer();
+    server.on('connection', (socket) => sockets.add(socket));
+    server.on('request', (_req, res) => respond(res.socket!));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    cleanups.push(async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    return url;
+  }
+
+  it('gives up on a receiver that trickles its answer within the timeout, whole, not per silence', async () => {
+    const url = await startRawServer((socket) => {
+      const line = 'HTTP/1.1 200 OK\r\n';
+      let i = 0;
+      const timer = setInterval(() => (i < line.length ? socket.write(line[i++]!) : clearInterval(timer)), 100);
+      socket.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    await expect(postWebhook(url, '{}', {}, { timeoutMs: 400, allowPrivate: true })).rejects.toThrow(/Timed out after 400 ms/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('takes the status without reading an endless body', async () => {
+    const url = await startRawServer((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n');
+      const timer = setInterval(() => socket.write('1\r\nx\r\n'), 20);
+      socket.on('close', () => clearInterval(timer));
+      socket.on('error', () => clearInterval(timer));
+    });
+    await expect(postWebhook(url, '{}', {}, { timeoutMs: 400, allowPrivate: true })).resolves.toMatchObject({ status: 200 });
+  });
+
+  it(`claims at most ${CLAIM_PER_ENDPOINT} deliveries of one endpoint at a time, so the others' go too`, async () => {
+    const busy = await startReceiver();
+    const quiet = await startReceiver();
+    cleanups.push(busy.close, quiet.close);
+    const a = await customerWithEndpoint(busy.url);
+    const b = await customerWithEndpoint(quiet.url);
+    await sendAndSettle(a, Array.from({ length: 8 }, () => newPhone('001')));
+    await sendAndSettle(b, [newPhone('001')]);
+    const claimed = await claimDueDeliveries(t.db, 50, 60);
+    const ofEndpoint = (url: string) => claimed.filter((d) => d.url === url).length;
+    expect(ofEndpoint(busy.url)).toBe(CLAIM_PER_ENDPOINT);
+    expect(ofEndpoint(quiet.url)).toBe(1);
+    await t.db.update(webhookDeliveries).set({ lockedUntil: null }).where(sql`${webhookDeliveries.status} = 'pending'`);
+    await deliverAll();
+    expect(busy.received.filter((r) => r.type === 'message.sent')).toHaveLength(8);
   });
 });
 
