@@ -157,6 +157,7 @@ export async function lockOwnMessage(tx: Tx, userId: string, messageId: string) 
       status: messages.status,
       scheduledFor: messages.scheduledFor,
       lockedUntil: messages.lockedUntil,
+      attempts: messages.attempts,
       due: sql<boolean>`${messages.scheduledFor} <= now()`,
       leased: sql<boolean>`coalesce(${messages.lockedUntil} > now(), false)`,
     })

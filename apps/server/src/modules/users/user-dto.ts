@@ -24,7 +24,8 @@ export function toUserDto(row: UserRow, features: Features): User {
     created_at: row.createdAt.toISOString(),
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
     settings: {
-      sender_name: row.senderName ?? DEFAULT_SENDER_NAME,
+      // The stored name only while a Custom sender name is in force (one can expire): what is sent.
+      sender_name: features.customSender && row.senderName ? row.senderName : DEFAULT_SENDER_NAME,
       primary_channel: row.primaryChannel,
     },
     features,

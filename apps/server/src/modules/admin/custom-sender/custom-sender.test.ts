@@ -2,6 +2,7 @@
 // active, or denied), re-submitted free after a denial; only an active name is ever used.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SENDER_NAME } from '@kurir/core';
 import { auditLog, messages, users } from '../../../db/schema';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
 import { findApprovedSenderName } from '../../users/features';
@@ -176,5 +177,17 @@ describe('denial and re-registration', () => {
     expect(await findApprovedSenderName(t.db, denier.id)).toBe('THIRD');
     const [row] = await t.db.select({ senderName: users.senderName }).from(users).where(eq(users.id, denier.id));
     expect(row!.senderName).toBe('THIRD');
+  });
+
+  it('an approved name the admin removes stops being the sender name everywhere, and settings still save', async () => {
+    const del = await admin.call('DELETE', `/api/admin/users/${denier.id}/products/${requestId}`);
+    expect(del.status).toBe(200);
+    const [row] = await t.db.select({ senderName: users.senderName }).from(users).where(eq(users.id, denier.id));
+    expect(row!.senderName).toBeNull();
+    expect(await findApprovedSenderName(t.db, denier.id)).toBeNull();
+    expect((await denier.call('GET', '/api/auth/me')).body.settings.sender_name).toBe(DEFAULT_SENDER_NAME);
+    expect((await admin.call('GET', `/api/users/${denier.id}`)).body.user.settings.sender_name).toBeNull();
+    const saved = await admin.call('PATCH', `/api/admin/users/${denier.id}/settings`, { sender_name: DEFAULT_SENDER_NAME, primary_channel: 'viber' });
+    expect(saved.status).toBe(200);
   });
 });

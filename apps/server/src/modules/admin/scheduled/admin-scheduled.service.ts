@@ -90,17 +90,19 @@ export async function deleteScheduledAsAdmin(db: Database, adminId: string, mess
     .innerJoin(users, eq(users.id, messages.userId))
     .where(and(eq(messages.id, messageId), isNotNull(messages.scheduledFor)));
   if (!owner) throw notFound(SEND_MESSAGES.notFound);
-  const { refunded } = await cancelScheduled(db, owner.userId, messageId, (tx, refundedMicros) =>
-    writeAudit(tx, {
-      adminId,
-      action: 'scheduled_deleted',
-      targetType: 'message',
-      targetId: messageId,
-      targetLabel: `${owner.phone} → ${owner.recipient}`,
-      before: { status: 'scheduled', scheduled_for: owner.scheduledFor?.toISOString() ?? null },
-      after: { status: 'cancelled', refunded: formatEuros(refundedMicros, 6) },
-    }),
-  );
+  const { refunded } = await cancelScheduled(db, owner.userId, messageId, {
+    overdue: 'never-taken',
+    onCancelled: (tx, refundedMicros) =>
+      writeAudit(tx, {
+        adminId,
+        action: 'scheduled_deleted',
+        targetType: 'message',
+        targetId: messageId,
+        targetLabel: `${owner.phone} → ${owner.recipient}`,
+        before: { status: 'scheduled', scheduled_for: owner.scheduledFor?.toISOString() ?? null },
+        after: { status: 'cancelled', refunded: formatEuros(refundedMicros, 6) },
+      }),
+  });
   return { refunded };
 }
 

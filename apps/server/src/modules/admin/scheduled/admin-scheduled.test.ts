@@ -1,9 +1,9 @@
 // The admin Scheduled page: everyone's scheduled messages with a search, and deleting one: only
 // while it waits, refunded once however many admins press delete at the same time; the customer's
 // own Scheduled page no longer lists it and their history shows it cancelled.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, transactions } from '../../../db/schema';
+import { auditLog, messages, transactions } from '../../../db/schema';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
 import { grantProduct } from '../../../test/products';
 import { checkLedgerIntegrity } from '../../billing/integrity';
@@ -58,6 +58,26 @@ describe('DELETE /api/admin/scheduled/{id}', () => {
     expect(listed.status).toBe('cancelled');
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'scheduled_deleted'), eq(auditLog.targetId, id)));
     expect(audit).toMatchObject({ adminUserId: admin.id, after: { status: 'cancelled', refunded: '€0.079910' } });
+  });
+
+  it('deletes an overdue one no dispatcher ever took (an inactive user\'s), but not one a dispatcher took', async () => {
+    const overdue = async (message: string, attempts: number) => {
+      const sent = await a.call('POST', '/api/messages/schedule', { recipient: '+38640555005', message, scheduledFor: later(60) });
+      const id = sent.body.results[0].id as string;
+      await t.db.update(messages).set({ scheduledFor: sql`now() - interval '1 hour'`, attempts }).where(eq(messages.id, id));
+      return id;
+    };
+    const waiting = await overdue('Waited for the user', 0);
+    const listed = (await admin.call('GET', '/api/admin/scheduled')).body.messages.find((m: { id: string }) => m.id === waiting);
+    expect(listed).toMatchObject({ status: 'scheduled', overdue: true });
+    expect(await admin.call('DELETE', `/api/admin/scheduled/${waiting}`)).toMatchObject({ status: 200, body: { refunded: 0.07991 } });
+    // The customer's own cancel keeps its rule: an overdue message may be on its way.
+    const own = await overdue('Mine', 0);
+    expect((await a.call('DELETE', `/api/messages/scheduled/${own}`)).status).toBe(409);
+    // Taken once by a dispatcher that died: it may have gone out, so it is not refunded.
+    const taken = await overdue('Maybe sent', 1);
+    expect((await admin.call('DELETE', `/api/admin/scheduled/${taken}`)).status).toBe(409);
+    expect((await checkLedgerIntegrity(t.db, { userId: a.id })).ok).toBe(true);
   });
 
   it('refuses a message that is not scheduled, and unknown ids', async () => {

@@ -66,6 +66,13 @@ export async function removeProduct(db: Database, adminId: string, userId: strin
       .set({ active: false, status: 'inactive', updatedAt: sql`now()` })
       .where(eq(userProducts.id, assignmentId))
       .returning();
+    // A removed Custom sender name is no longer the user's sender name: the brand default is again.
+    if (current.row.customSenderName) {
+      await tx
+        .update(users)
+        .set({ senderName: null, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), eq(users.senderName, current.row.customSenderName)));
+    }
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     await writeAudit(tx, {
       adminId,

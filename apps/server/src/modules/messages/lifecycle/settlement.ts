@@ -142,13 +142,14 @@ async function matchAndSettle(
 }
 
 /**
- * Cancels a scheduled message and refunds it, only while it is still scheduled, not yet due and
- * not held by a dispatcher's live lease; null when the dispatcher got there first.
+ * Cancels a scheduled message and refunds it, only while it is still scheduled, not yet due (or,
+ * with `overdue`, due but never taken by a dispatcher) and not held by a dispatcher's live lease;
+ * null when the dispatcher got there first.
  */
-export async function cancelScheduledMessage(tx: Tx, messageId: string): Promise<SettledMessage | null> {
+export async function cancelScheduledMessage(tx: Tx, messageId: string, options: { overdue?: boolean } = {}): Promise<SettledMessage | null> {
   const stillWaiting = and(
     eq(messages.status, 'scheduled'),
-    sql`${messages.scheduledFor} > now()`,
+    options.overdue ? eq(messages.attempts, 0) : sql`${messages.scheduledFor} > now()`,
     or(isNull(messages.lockedUntil), lt(messages.lockedUntil, sql`now()`)),
   );
   return settleMessage(tx, messageId, { status: 'deleted' }, stillWaiting);

@@ -1,6 +1,6 @@
 // Edit User → User Settings (admin spec §2): sender_name and primary_channel. The server accepts
 // only the brand default or a Custom sender name the user holds, so those are the choices.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { adminUserSettingsBodySchema, ADMIN_USER_MESSAGES, CHANNELS, type AdminUser } from '@kurir/core';
@@ -12,16 +12,28 @@ import { useUpdateUserSettings } from './api/update-user-settings';
 
 type Props = { user: AdminUser; defaultSenderName: string; onSaved: () => void };
 
-function useSenderChoices(user: AdminUser, defaultSenderName: string): string[] {
+/** The brand default and the Custom sender names the user holds now; null until they are known. */
+function useSenderChoices(user: AdminUser, defaultSenderName: string): string[] | null {
   const products = useQuery(getUserProductsQuery(user.id));
-  const approved = (products.data ?? []).filter((p) => p.status === 'active' && p.custom_sender_name).map((p) => p.custom_sender_name!);
-  return [...new Set([defaultSenderName, ...approved, ...(user.settings.sender_name ? [user.settings.sender_name] : [])])];
+  // Unknown (the list failed to load): the stored name stays offered, and the server has the last word.
+  if (products.isError) return [...new Set([defaultSenderName, ...(user.settings.sender_name ? [user.settings.sender_name] : [])])];
+  if (!products.data) return null;
+  const approved = products.data.filter((p) => p.status === 'active' && p.custom_sender_name).map((p) => p.custom_sender_name!);
+  return [...new Set([defaultSenderName, ...approved])];
 }
 
-export function EditSettingsForm({ user, defaultSenderName, onSaved }: Props) {
-  const choices = useSenderChoices(user, defaultSenderName);
+export function EditSettingsForm(props: Props) {
+  const choices = useSenderChoices(props.user, props.defaultSenderName);
+  // The form starts from a choice the server accepts, so it opens once the choices are known.
+  if (!choices) return <Loader size="sm" aria-label="Loading the user's sender names" />;
+  return <SettingsForm {...props} choices={choices} />;
+}
+
+function SettingsForm({ user, defaultSenderName, onSaved, choices }: Props & { choices: string[] }) {
+  const stored = user.settings.sender_name;
   const form = useForm({
-    initialValues: { sender_name: user.settings.sender_name ?? defaultSenderName, primary_channel: user.settings.primary_channel ?? 'sms' },
+    // A name the user no longer holds (removed or expired) is not sent any more: the default is.
+    initialValues: { sender_name: stored && choices.includes(stored) ? stored : defaultSenderName, primary_channel: user.settings.primary_channel ?? 'sms' },
     ...schemaForm(adminUserSettingsBodySchema),
   });
   const update = useUpdateUserSettings(user.id);
