@@ -41,4 +41,15 @@ describe('the queue and inactive users', () => {
     expect(fake.submitted.filter((m) => m.text === 'Held').map((m) => m.to).sort()).toEqual([a, b].sort());
     expect((await messagesOf(t.db, waiting.phone)).every((m) => m.status === 'sent')).toBe(true);
   });
+
+  it("sends an administrator's message to an inactive user at once", async () => {
+    const user = await customer(t, { credit: 0 });
+    await setStatus(user.phone, 'inactive');
+    const id = await userIdOf(t.db, user.phone);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/send-sms', headers: { cookie: admin }, payload: { userId: id, recipient: user.phone, message: 'Your account is paused.' } });
+    expect(res.statusCode).toBe(200);
+    const fake = new FakeProvider();
+    expect(await dispatcherFor(t.db, fake).runOnce()).toBe(1);
+    expect(fake.submitted.map((m) => [m.to, m.text])).toEqual([[user.phone, 'Your account is paused.']]);
+  });
 });

@@ -85,7 +85,9 @@ export function createMessageStore(db: Database): MessageStore {
 
 /**
  * Claims due rows: queued ones, and scheduled ones whose time has come. Messages of an inactive
- * user wait (they are neither sent nor refunded) and go out once the user is active again.
+ * user wait (they are neither sent nor refunded) and go out once the user is active again, except
+ * an administrator's message to that user, which is the operator's to send (telling the user why,
+ * say).
  */
 export async function claimDueMessages(db: Database, options: ClaimOptions): Promise<ClaimedMessage[]> {
   type Row = { id: string; recipient: string; message: string; sender_name: string; channel: Channel; attempts: number; test: boolean };
@@ -104,8 +106,9 @@ export async function claimDueMessages(db: Database, options: ClaimOptions): Pro
              where q.status in ('pending', 'scheduled')
                and q.next_attempt_at <= now()
                and (q.locked_until is null or q.locked_until < now())
-               -- Asked per row, not as an anti-join, whose output the planner underestimated.
-               and (select u.status from users u where u.id = q.user_id) <> 'inactive'
+               -- Asked per row, not as an anti-join, whose output the planner underestimated. An
+               -- administrator's own message to the user (admin send-sms, free) is not held.
+               and (q.sent_by_admin_id is not null or (select u.status from users u where u.id = q.user_id) <> 'inactive')
              order by q.next_attempt_at
              limit ${options.limit}
                for update of q skip locked) due
