@@ -1,4 +1,5 @@
 // The wire contract of card top-ups: the amount rules, the test card form and the provider config.
+import { PAYMENT_STATUSES } from '../constants';
 import { z } from './zod';
 
 export const TOP_UP_MIN_EUROS = 1;
@@ -45,6 +46,14 @@ export type TopUpResponse = z.infer<typeof topUpResponseSchema>;
 
 export const PAYMENT_PROVIDER_NAMES = ['test', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+/** A payment of the caller's, by the provider's id (Stripe's PaymentIntent id, pi_…). */
+export const paymentStatusParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const paymentStatusResponseSchema = z.object({
+  /** 'succeeded' once the balance is credited (in the same transaction). */
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 export const paymentsConfigResponseSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDER_NAMES),

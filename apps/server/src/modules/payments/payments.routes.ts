@@ -3,6 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PAYMENT_MESSAGES,
+  paymentStatusParamsSchema,
+  paymentStatusResponseSchema,
   paymentsConfigResponseSchema,
   testConfirmBodySchema,
   testConfirmResponseSchema,
@@ -13,7 +16,8 @@ import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
 import type { Config } from '../../config';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/registry';
-import { confirmTestPayment, startTopUp } from './payments.service';
+import { notFound } from '../../lib/errors';
+import { confirmTestPayment, findOwnPaymentStatus, startTopUp } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /** Per signed-in customer (behind a load balancer many customers share one address). */
@@ -37,6 +41,18 @@ export function paymentRoutes(deps: { db: Database; config: Config; provider?: A
         schema: { body: topUpBodySchema, response: { 200: topUpResponseSchema } },
       },
       async (request) => startTopUp({ db, provider }, requireUser(request).id, request.body.amount, request.log),
+    );
+
+    // The card form asks this after the provider took the money, until the balance is credited
+    // (Stripe credits through its webhook): the payment's own status, not any change of balance.
+    r.get(
+      '/api/payments/:id/status',
+      { config: { access: 'customer', rateLimit: perUser(120) }, schema: { params: paymentStatusParamsSchema, response: { 200: paymentStatusResponseSchema } } },
+      async (request) => {
+        const status = await findOwnPaymentStatus(db, requireUser(request).id, provider.name, request.params.id);
+        if (!status) throw notFound(PAYMENT_MESSAGES.notFound);
+        return { status };
+      },
     );
 
     if (provider.name === 'test') {

@@ -2,7 +2,7 @@
 // test card form. Balance changes only through credit-payment.ts.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PAYMENT_MESSAGES, eurosToMicros, microsToEuros, type TestConfirmBody } from '@kurir/core';
+import { PAYMENT_MESSAGES, eurosToMicros, microsToEuros, type PaymentProviderName, type PaymentStatus, type TestConfirmBody } from '@kurir/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { payments, users } from '../../db/schema';
@@ -76,4 +76,13 @@ export async function confirmTestPayment(db: Database, userId: string, body: Tes
   }
   if (result.outcome === 'already_credited') return succeeded();
   throw notFound(PAYMENT_MESSAGES.notFound);
+}
+
+/** The status of one of the user's own payments, by the provider's id; null when it is not theirs. */
+export async function findOwnPaymentStatus(db: Database, userId: string, provider: PaymentProviderName, providerPaymentId: string): Promise<PaymentStatus | null> {
+  const [row] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row?.status ?? null;
 }

@@ -5,6 +5,7 @@ import { payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { checkLedgerIntegrity } from '../billing/integrity';
 import { balanceOf, ledgerOf, signInCustomer, type Customer } from '../products/products.test-support';
+import { paymentIdOfClientSecret } from '../../providers/payments/test/test-provider';
 import { startTopUp } from './payments.service';
 
 let t: TestApp;
@@ -117,5 +118,18 @@ describe('test card form', () => {
     expect((await confirm(payer, 'pi_123_secret_abc')).status).toBe(404);
     expect(await balanceOf(t.db, stranger.id)).toBe(2_000_000);
     expect(await checkLedgerIntegrity(t.db)).toMatchObject({ ok: true });
+  });
+
+  it("tells its owner a payment's own status, so the card form waits for this credit and no other", async () => {
+    const started = await topUp(payer, 4);
+    const id = paymentIdOfClientSecret(started.body.clientSecret)!;
+    const status = (c: Customer, paymentId = id) => c.call('GET', `/api/payments/${encodeURIComponent(paymentId)}/status`);
+    expect(await status(payer)).toEqual({ status: 200, body: { status: 'pending' } });
+    expect((await confirm(payer, started.body.clientSecret)).status).toBe(200);
+    expect(await status(payer)).toEqual({ status: 200, body: { status: 'succeeded' } });
+    const stranger = await signInCustomer(t, '+38641700003');
+    expect(await status(stranger)).toMatchObject({ status: 404, body: { message: 'Payment not found' } });
+    expect((await status(payer, 'pi_unknown')).status).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/payments/${id}/status` })).statusCode).toBe(401);
   });
 });

@@ -12,7 +12,7 @@ export interface Customer {
   cookie: string;
   // JSON bodies of many shapes, asserted with matchers: typing each would only restate the schemas.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;
+  call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => Promise<{ status: number; body: any }>;
 }
 
 export async function signInCustomer(t: TestApp, phone: string): Promise<Customer> {

@@ -51,7 +51,7 @@ export function BalanceCard({ credit }: { credit: number }) {
         Recent transactions
       </Text>
       <RecentTransactions />
-      <TopUpDialog opened={topUpOpened} onClose={topUp.close} credit={credit} />
+      <TopUpDialog opened={topUpOpened} onClose={topUp.close} />
     </Card>
   );
 }

@@ -12,7 +12,8 @@ import type { User } from '@kurir/core/schemas/auth';
 import { formatEuros } from '../../lib/format';
 import { getCurrentUser } from '../../lib/session/current-user';
 import { toast } from '../../lib/toast';
-import { waitForCreditChange } from './wait-for-credit';
+import { getPaymentStatus } from './api/get-payment-status';
+import { waitForPaymentCredit } from './wait-for-credit';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
@@ -36,7 +37,6 @@ export type StripeCardFormProps = {
   publishableKey: string;
   clientSecret: string;
   amount: number;
-  creditBefore: number;
   /** The user with the new balance, or null when the webhook had not credited it in time. */
   onPaid: (user: User | null) => void;
 };
@@ -66,7 +66,7 @@ export default function StripeCardForm(props: StripeCardFormProps) {
   );
 }
 
-function CardForm({ clientSecret, amount, creditBefore, onPaid }: StripeCardFormProps) {
+function CardForm({ clientSecret, amount, onPaid }: StripeCardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [phase, setPhase] = useState<'idle' | 'paying' | 'crediting'>('idle');
@@ -87,7 +87,7 @@ function CardForm({ clientSecret, amount, creditBefore, onPaid }: StripeCardForm
       return;
     }
     setPhase('crediting');
-    const result = await waitForCreditChange({ fetchUser: getCurrentUser, creditBefore });
+    const result = await waitForPaymentCredit({ fetchStatus: () => getPaymentStatus(paymentIntent.id), fetchUser: getCurrentUser });
     onPaid(result.credited ? result.user : null);
   }
 

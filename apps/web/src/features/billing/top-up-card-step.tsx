@@ -14,7 +14,6 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 type Props = {
   clientSecret: string;
   amount: number;
-  creditBefore: number;
   onPaid: (paid: { user: User | null; newCredit: number | null }) => void;
   onBack: () => void;
 };
@@ -27,7 +26,7 @@ function Waiting() {
   );
 }
 
-export function TopUpCardStep({ clientSecret, amount, creditBefore, onPaid, onBack }: Props) {
+export function TopUpCardStep({ clientSecret, amount, onPaid, onBack }: Props) {
   const config = useQuery(getPaymentsConfigQuery());
 
   let form: React.ReactNode;
@@ -45,7 +44,6 @@ export function TopUpCardStep({ clientSecret, amount, creditBefore, onPaid, onBa
           publishableKey={config.data.publishableKey!}
           clientSecret={clientSecret}
           amount={amount}
-          creditBefore={creditBefore}
           onPaid={(user) => onPaid({ user, newCredit: user?.credit ?? null })}
         />
       </Suspense>

@@ -20,12 +20,12 @@ import { TopUpSuccess } from './top-up-success';
 
 type Step =
   | { name: 'amount' }
-  | { name: 'card'; amount: number; clientSecret: string; creditBefore: number }
+  | { name: 'card'; amount: number; clientSecret: string }
   | { name: 'success'; amount: number; newCredit: number | null };
 
 const TITLES: Record<Step['name'], string> = { amount: 'Top Up Balance', card: 'Pay by card', success: 'Top Up Balance' };
 
-export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onClose: () => void; credit: number }) {
+export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'amount' });
   // Kept here, not in the step, so Back from the card step finds the amount as it was chosen.
@@ -39,7 +39,7 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
     start.mutate(
       body,
       {
-        onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret, creditBefore: credit }),
+        onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret }),
         onError: (error) => {
           // A failed intent is the title itself (spec §8); a refused amount says why underneath.
           const detail = hasErrorCode(error, 'payment_provider_error') ? '' : errorDetail(error);
@@ -72,7 +72,6 @@ export function TopUpDialog({ opened, onClose, credit }: { opened: boolean; onCl
         <TopUpCardStep
           clientSecret={step.clientSecret}
           amount={step.amount}
-          creditBefore={step.creditBefore}
           onPaid={(result) => paid(step.amount, result)}
           onBack={() => setStep({ name: 'amount' })}
         />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PaymentStatus } from '@kurir/core';
 import type { User } from '@kurir/core/schemas/auth';
-import { waitForCreditChange } from './wait-for-credit';
+import { waitForPaymentCredit } from './wait-for-credit';
 
 const user = (credit: number) => ({ credit }) as User;
 
@@ -9,29 +10,48 @@ function fakeClock() {
   return { now: () => t, sleep: async (ms: number) => void (t += ms) };
 }
 
-describe('waitForCreditChange', () => {
-  it('returns the user once the webhook has credited the balance', async () => {
-    const replies = [user(2), user(2), user(22)];
-    const result = await waitForCreditChange({ fetchUser: async () => replies.shift()!, creditBefore: 2, ...fakeClock() });
+describe('waitForPaymentCredit', () => {
+  it('returns the user once the webhook has credited this payment', async () => {
+    const statuses: PaymentStatus[] = ['pending', 'pending', 'succeeded'];
+    const result = await waitForPaymentCredit({ fetchStatus: async () => statuses.shift()!, fetchUser: async () => user(22), ...fakeClock() });
     expect(result).toEqual({ credited: true, user: user(22) });
-    expect(replies).toHaveLength(0);
+    expect(statuses).toHaveLength(0);
+  });
+
+  it('is not fooled by another change of the balance while the payment is still pending', async () => {
+    let users = 0;
+    const result = await waitForPaymentCredit({
+      fetchStatus: async () => 'pending',
+      fetchUser: async () => (users++, user(5)),
+      timeoutMs: 5000,
+      intervalMs: 1000,
+      ...fakeClock(),
+    });
+    expect(result).toEqual({ credited: false });
+    expect(users).toBe(0);
   });
 
   it('keeps asking through failed look-ups', async () => {
     let calls = 0;
-    const fetchUser = async () => {
+    const fetchStatus = async (): Promise<PaymentStatus> => {
       calls += 1;
       if (calls < 3) throw new TypeError('Failed to fetch');
+      return 'succeeded';
+    };
+    let userCalls = 0;
+    const fetchUser = async () => {
+      userCalls += 1;
+      if (userCalls < 2) throw new TypeError('Failed to fetch');
       return user(12);
     };
-    expect(await waitForCreditChange({ fetchUser, creditBefore: 2, ...fakeClock() })).toMatchObject({ credited: true });
+    expect(await waitForPaymentCredit({ fetchStatus, fetchUser, ...fakeClock() })).toMatchObject({ credited: true, user: user(12) });
   });
 
-  it('gives up after the timeout when the credit never moves', async () => {
+  it('gives up after the timeout when the payment is never credited', async () => {
     let calls = 0;
-    const result = await waitForCreditChange({
-      fetchUser: async () => (calls++, user(2)),
-      creditBefore: 2,
+    const result = await waitForPaymentCredit({
+      fetchStatus: async () => (calls++, 'pending'),
+      fetchUser: async () => user(2),
       timeoutMs: 10_000,
       intervalMs: 1000,
       ...fakeClock(),
