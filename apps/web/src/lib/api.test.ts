@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, getOrNullOn401, hasErrorCode, UNKNOWN_ERROR_CODE, withSearch } from './api';
+import { api, ApiError, getOrNullOn401, hasErrorCode, serverMessageOr, UNKNOWN_ERROR_CODE, withSearch } from './api';
 
 function reply(status: number, body: string, statusText = '', contentType = 'application/json') {
   vi.stubGlobal(
@@ -45,6 +45,21 @@ describe('api errors read like spec §8: "{status}: {message}"', () => {
     reply(500, '', 'Internal Server Error');
     const error = await failure(api.get('/x'));
     expect(error.message).toBe('500: Internal Server Error');
+  });
+});
+
+describe("the administrator's toasts: the server's message, or a default (admin spec §8)", () => {
+  it("takes the JSON reply's message", async () => {
+    reply(409, JSON.stringify({ message: 'This product name is already taken.' }));
+    expect(serverMessageOr(await failure(api.post('/x')), 'Failed to create product')).toBe('This product name is already taken.');
+  });
+
+  it("gives the default for a proxy's page, an empty reply and a network failure", async () => {
+    reply(502, '<html><body>Bad gateway</body></html>', 'Bad Gateway', 'text/html');
+    expect(serverMessageOr(await failure(api.post('/x')), 'Failed to add credit')).toBe('Failed to add credit');
+    reply(500, '', 'Internal Server Error');
+    expect(serverMessageOr(await failure(api.post('/x')), 'Failed to add credit')).toBe('Failed to add credit');
+    expect(serverMessageOr(new TypeError('Failed to fetch'), 'Failed to send message')).toBe('Failed to send message');
   });
 });
 

@@ -134,6 +134,15 @@ export async function getOrNullOn401<T>(url: string): Promise<T | null> {
   }
 }
 
+/**
+ * The server's own words (the `message` of its JSON reply), else `fallback`: what the
+ * administrator's toasts show (admin spec §8), never a browser's "Failed to fetch" or a proxy's page.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  const body = isApiError(error) ? error.body : null;
+  return body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : fallback;
+}
+
 /** The human message of any error: the server's words for ApiError, else the error's text. */
 export function errorDetail(error: unknown): string {
   if (isApiError(error)) return error.detail;

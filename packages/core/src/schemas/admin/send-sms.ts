@@ -7,6 +7,8 @@ export const ADMIN_SMS_MESSAGES = {
   recipientNotUser: "Recipient must be the user's phone number",
   messageRequired: 'Message is required',
   messageTooLong: `Message must be at most ${ADMIN_SMS_MAX_LENGTH} characters`,
+  /** The progress toast while the send is on its way (its words are ours; the spec gives its 2 s). */
+  sending: 'Sending SMS…',
   sent: 'SMS sent successfully',
   failed: 'Failed to send message',
 } as const;

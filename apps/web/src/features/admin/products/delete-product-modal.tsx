@@ -2,7 +2,7 @@
 // retired rather than erased; the dialog says so up front and the toast says what happened.
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { PRODUCT_FORM_MESSAGES, type CatalogueProduct } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteProduct } from './api/delete-product';
 
@@ -19,7 +19,7 @@ export function DeleteProductModal({ opened, onClose, product }: Props) {
         else toast.success(PRODUCT_FORM_MESSAGES.deleted);
         onClose();
       },
-      onError: (error) => toast.error('Error', errorDetail(error) || PRODUCT_FORM_MESSAGES.deleteFailed),
+      onError: (error) => toast.error('Error', serverMessageOr(error, PRODUCT_FORM_MESSAGES.deleteFailed)),
     });
   }
 

@@ -4,7 +4,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { PRODUCT_FORM_MESSAGES, productBodySchema, type CatalogueProduct, type ProductInput } from '@kurir/core';
-import { errorDetail, hasErrorCode } from '../../../lib/api';
+import { errorDetail, hasErrorCode, serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useCreateProduct } from './api/create-product';
@@ -27,7 +27,7 @@ function ProductForm({ product, onClose }: { product: CatalogueProduct | null; o
   function failed(error: unknown, fallback: string) {
     // A taken name belongs to the name field; everything else is the dialog's toast.
     if (hasErrorCode(error, 'name_taken')) form.setFieldError('name', errorDetail(error));
-    toast.error('Error', errorDetail(error) || fallback);
+    toast.error('Error', serverMessageOr(error, fallback));
   }
 
   function submit(body: ProductInput) {

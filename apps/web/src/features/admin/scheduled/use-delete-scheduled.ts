@@ -1,8 +1,9 @@
 // Delete with the spec's confirmation and toasts (admin spec §2, §8): asked in a dialog, then
-// 'Success / Scheduled message deleted successfully' (and the refund), or 'Error / …'.
+// 'Success / Scheduled message deleted successfully', or 'Error / …'. The refund shows in the
+// user's transactions.
 import { modals } from '@mantine/modals';
-import { ADMIN_SCHEDULED_MESSAGES, eurosToMicros, formatEuros, type AdminScheduledMessage } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { ADMIN_SCHEDULED_MESSAGES, type AdminScheduledMessage } from '@kurir/core';
+import { serverMessageOr } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteAdminScheduled } from './api/delete-scheduled';
 
@@ -18,13 +19,9 @@ export function useDeleteScheduledWithConfirm() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(message.id, {
-          onSuccess: (reply) =>
-            toast.success(
-              ADMIN_SCHEDULED_MESSAGES.deletedTitle,
-              `${ADMIN_SCHEDULED_MESSAGES.deleted}. ${formatEuros(eurosToMicros(reply.refunded), 2)} refunded to ${message.user_phone}.`,
-            ),
+          onSuccess: () => toast.success(ADMIN_SCHEDULED_MESSAGES.deletedTitle, ADMIN_SCHEDULED_MESSAGES.deleted),
           onError: (error) =>
-            toast.error(ADMIN_SCHEDULED_MESSAGES.deleteFailedTitle, errorDetail(error) || ADMIN_SCHEDULED_MESSAGES.deleteFailed),
+            toast.error(ADMIN_SCHEDULED_MESSAGES.deleteFailedTitle, serverMessageOr(error, ADMIN_SCHEDULED_MESSAGES.deleteFailed)),
         }),
     });
   }

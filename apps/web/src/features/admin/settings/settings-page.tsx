@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { SENDER_NAME_MAX, SETTINGS_MESSAGES, adminSettingsSchema, type AdminSettings } from '@kurir/core';
 import { PageIntro } from '../../../components/page-intro';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail, serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { getAdminSettingsQuery } from './api/get-settings';
@@ -22,7 +22,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         form.setValues(reply.settings);
         toast.success(SETTINGS_MESSAGES.updated);
       },
-      onError: (error) => toast.error('Error', errorDetail(error) || SETTINGS_MESSAGES.failed),
+      onError: (error) => toast.error('Error', serverMessageOr(error, SETTINGS_MESSAGES.failed)),
     });
   }
 

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { TEMPLATE_MESSAGES, adminTemplateBodySchema, type Template, type TemplateCategory } from '@kurir/core';
 import { TemplateFields } from '../../../components/template-fields';
-import { errorDetail } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useCreateSharedTemplate } from './api/create-template';
@@ -38,12 +38,12 @@ function TemplateForm({ template, onClose }: { template: Template | null; onClos
     if (template) {
       update.mutate(
         { id: template.id, body },
-        { onSuccess: onSuccess(TEMPLATE_MESSAGES.updated), onError: (e) => toast.error('Error', errorDetail(e) || TEMPLATE_MESSAGES.updateFailed) },
+        { onSuccess: onSuccess(TEMPLATE_MESSAGES.updated), onError: (e) => toast.error('Error', serverMessageOr(e, TEMPLATE_MESSAGES.updateFailed)) },
       );
     } else {
       create.mutate(body, {
         onSuccess: onSuccess(TEMPLATE_MESSAGES.created),
-        onError: (e) => toast.error('Error', errorDetail(e) || TEMPLATE_MESSAGES.createFailed),
+        onError: (e) => toast.error('Error', serverMessageOr(e, TEMPLATE_MESSAGES.createFailed)),
       });
     }
   }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { TEMPLATE_MESSAGES, type Template } from '@kurir/core';
 import { PageIntro } from '../../../components/page-intro';
 import { SearchInput } from '../../../components/search-input';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail, serverMessageOr } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteSharedTemplate } from './api/delete-template';
 import { getSharedTemplatesQuery } from './api/get-templates';
@@ -29,14 +29,14 @@ export function AdminTemplatesPage() {
   const deletingId = remove.isPending ? (remove.variables ?? null) : null;
 
   useEffect(() => {
-    if (templates.isError) toast.error('Error', errorDetail(templates.error) || TEMPLATE_MESSAGES.fetchFailed);
+    if (templates.isError) toast.error('Error', serverMessageOr(templates.error, TEMPLATE_MESSAGES.fetchFailed));
   }, [templates.isError, templates.error]);
 
   function confirmDelete(template: Template) {
     if (!window.confirm(TEMPLATE_MESSAGES.confirmDelete)) return;
     remove.mutate(template.id, {
       onSuccess: () => toast.success(TEMPLATE_MESSAGES.deleted),
-      onError: (error) => toast.error('Error', errorDetail(error) || TEMPLATE_MESSAGES.deleteFailed),
+      onError: (error) => toast.error('Error', serverMessageOr(error, TEMPLATE_MESSAGES.deleteFailed)),
     });
   }
 

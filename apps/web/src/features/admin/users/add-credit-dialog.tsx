@@ -4,7 +4,7 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { addCreditBodySchema, CREDIT_ADDITION_MAX_EUROS, CREDIT_MESSAGES, type AdminUser } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/api';
 import { formatEuros } from '../../../lib/format';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -31,7 +31,7 @@ export function AddCreditDialog({ user, onClose }: { user: AdminUser; onClose: (
         onClose();
       },
       onError: (error) =>
-        toast.error(error instanceof InvalidReplyError ? CREDIT_MESSAGES.invalidResponse : errorDetail(error) || CREDIT_MESSAGES.failed),
+        toast.error(error instanceof InvalidReplyError ? CREDIT_MESSAGES.invalidResponse : serverMessageOr(error, CREDIT_MESSAGES.failed)),
     }),
   );
   return (

@@ -4,7 +4,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adminUserUpdateBodySchema, ADMIN_USER_MESSAGES, ROLES, USER_STATUSES, type AdminUser } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useUpdateUser } from './api/update-user';
@@ -37,7 +37,7 @@ export function EditProfileForm({ user, onSaved }: { user: AdminUser; onSaved: (
         toast.success(ADMIN_USER_MESSAGES.updated);
         onSaved();
       },
-      onError: (error) => toast.error(errorDetail(error) || 'Failed to update user'),
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to update user')),
     }),
   );
   return (

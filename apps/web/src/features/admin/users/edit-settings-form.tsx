@@ -4,7 +4,7 @@ import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { adminUserSettingsBodySchema, ADMIN_USER_MESSAGES, CHANNELS, type AdminUser } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { getUserProductsQuery } from './api/get-user-products';
@@ -43,7 +43,7 @@ function SettingsForm({ user, defaultSenderName, onSaved, choices }: Props & { c
         toast.success(ADMIN_USER_MESSAGES.settingsUpdated);
         onSaved();
       },
-      onError: (error) => toast.error(errorDetail(error) || 'Failed to update settings'),
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to update settings')),
     }),
   );
   return (

@@ -10,7 +10,7 @@ import {
   type CustomSenderAction,
   type PendingSenderRequest,
 } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail, serverMessageOr } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCustomSenderAction } from './api/custom-sender-action';
@@ -36,7 +36,7 @@ function RequestRow({ request, decide }: { request: PendingSenderRequest; decide
       { action, requestId: request.id },
       {
         onSuccess: () => toast.success(CUSTOM_SENDER_TOASTS[action].success),
-        onError: (error) => toast.error(errorDetail(error) || CUSTOM_SENDER_TOASTS[action].failure),
+        onError: (error) => toast.error(serverMessageOr(error, CUSTOM_SENDER_TOASTS[action].failure)),
       },
     );
   const busy = decide.isPending && decide.variables?.requestId === request.id;

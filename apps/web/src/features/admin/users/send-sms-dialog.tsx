@@ -4,8 +4,8 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_SMS_MAX_LENGTH, ADMIN_SMS_MESSAGES, adminSendSmsBodySchema, TEMPLATE_MESSAGES, type AdminUser } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { ADMIN_SMS_MAX_LENGTH, ADMIN_SMS_MESSAGES, adminSendSmsBodySchema, SMS_PROGRESS_TOAST_MS, TEMPLATE_MESSAGES, type AdminUser } from '@kurir/core';
+import { serverMessageOr } from '../../../lib/api';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { getSmsTemplatesQuery } from './api/get-templates';
@@ -50,15 +50,16 @@ export function SendSmsDialog({ user, onClose }: { user: AdminUser; onClose: () 
   const form = useForm({ initialValues: { userId: user.id, recipient: user.phone, message: '' }, ...schemaForm(adminSendSmsBodySchema) });
   const send = useSendAdminSms();
   const length = form.values.message.length;
-  const submit = form.onSubmit((body) =>
+  const submit = form.onSubmit((body) => {
+    toast.progress(ADMIN_SMS_MESSAGES.sending, SMS_PROGRESS_TOAST_MS);
     send.mutate(body, {
       onSuccess: () => {
         toast.success(ADMIN_SMS_MESSAGES.sent);
         onClose();
       },
-      onError: (error) => toast.error(errorDetail(error) || ADMIN_SMS_MESSAGES.failed),
-    }),
-  );
+      onError: (error) => toast.error(serverMessageOr(error, ADMIN_SMS_MESSAGES.failed)),
+    });
+  });
   return (
     <Modal opened onClose={onClose} title={`Send SMS to ${userDisplayName(user)}`} fullScreen={usePhone()}>
       <form onSubmit={submit} noValidate>

@@ -5,13 +5,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRANSACTION_MESSAGES, type AdminUser, type UserTransaction } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail, serverMessageOr } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { exportTransactions } from './api/export-transactions';
 import { getUserTransactionsQuery } from './api/get-user-transactions';
 import { downloadCsv } from './download-csv';
-import { formatMicroEuros } from './transaction-amounts';
+import { formatBalance, formatMicroEuros } from './transaction-amounts';
 import { usePhone } from './use-phone';
 import { exportFileName, transactionsCsv } from './transactions-csv';
 
@@ -23,7 +23,7 @@ function useExport(user: AdminUser) {
       const reply = await exportTransactions(user.id);
       downloadCsv(exportFileName(user.phone, new Date()), transactionsCsv(reply.transactions));
     } catch (error) {
-      toast.error(errorDetail(error) || TRANSACTION_MESSAGES.exportFailed);
+      toast.error(serverMessageOr(error, TRANSACTION_MESSAGES.exportFailed));
     } finally {
       setExporting(false);
     }
@@ -46,7 +46,7 @@ function TransactionRows({ transactions }: { transactions: readonly UserTransact
             {formatMicroEuros(t.amount, true)}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-            {formatMicroEuros(t.balanceBefore)} → {formatMicroEuros(t.balanceAfter)}
+            {formatBalance(t.balanceBefore)} → {formatBalance(t.balanceAfter)}
           </Table.Td>
           <Table.Td>
             <Text fz="sm" lineClamp={2} title={t.description}>
@@ -77,7 +77,7 @@ function TransactionList({ transactions }: { transactions: readonly UserTransact
             {t.description}
           </Text>
           <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatMicroEuros(t.balanceBefore)} → {formatMicroEuros(t.balanceAfter)}
+            {formatBalance(t.balanceBefore)} → {formatBalance(t.balanceAfter)}
           </Text>
         </li>
       ))}

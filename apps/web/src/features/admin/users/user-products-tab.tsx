@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { assignProductBodySchema, CUSTOM_SENDER_PRODUCT, USER_PRODUCT_MESSAGES, type UserProduct } from '@kurir/core';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail, serverMessageOr } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -26,7 +26,7 @@ function AddProductForm({ userId }: { userId: string }) {
         toast.success(USER_PRODUCT_MESSAGES.added);
         form.reset();
       },
-      onError: (error) => toast.error(errorDetail(error) || 'Failed to add product'),
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to add product')),
     }),
   );
   return (
@@ -60,7 +60,7 @@ function RemoveButton({ assignment, remove }: { assignment: UserProduct; remove:
       onSuccess: () => toast.success(USER_PRODUCT_MESSAGES.removed),
       onError: (error) => {
         setConfirming(false);
-        toast.error(errorDetail(error) || 'Failed to remove product');
+        toast.error(serverMessageOr(error, 'Failed to remove product'));
       },
     });
   if (!assignment.active) return null;

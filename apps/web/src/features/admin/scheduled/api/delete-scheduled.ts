@@ -18,6 +18,9 @@ export function useDeleteAdminScheduled() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryRoots.messages }),
         queryClient.invalidateQueries({ queryKey: queryRoots.ledger }),
+        // The refund moves the user's credit in the Users list and the month's figures.
+        queryClient.invalidateQueries({ queryKey: queryRoots.adminUsers }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.adminOverview }),
       ]),
   });
 }

@@ -3,12 +3,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CREDIT_MESSAGES, type AddCreditBody, type addCreditResponseSchema } from '@kurir/core';
-import { api } from '../../../../lib/api';
+import { api, isApiError } from '../../../../lib/api';
 import { queryRoots } from '../../../../lib/query-keys';
 
 export type AddCreditReply = z.infer<typeof addCreditResponseSchema>;
 
-/** The server answered 2xx with something that is not the credit reply (admin spec §7). */
+/** The server answered with something that is not JSON, or not the credit reply (admin spec §7). */
 export class InvalidReplyError extends Error {
   constructor() {
     super(CREDIT_MESSAGES.invalidResponse);
@@ -27,6 +27,8 @@ export async function addCredit(body: AddCreditBody): Promise<AddCreditReply> {
   } catch (error) {
     // apiRequest parses a 2xx body as JSON: a SyntaxError means the body was not JSON.
     if (error instanceof SyntaxError) throw new InvalidReplyError();
+    // An error reply that is not JSON either (a proxy's 502 page).
+    if (isApiError(error) && typeof error.body === 'string') throw new InvalidReplyError();
     throw error;
   }
   if (!isCreditReply(reply)) throw new InvalidReplyError();
