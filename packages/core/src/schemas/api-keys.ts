@@ -4,8 +4,14 @@ import { z } from './zod';
 export const API_KEY_MODES = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof API_KEY_MODES)[number];
 
+/** Active (not revoked) keys a user may hold: one per environment and service, with room to rotate. */
+export const MAX_ACTIVE_API_KEYS = 10;
+/** Webhook endpoints a user may have: every event is POSTed to each of them. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
 export const API_KEY_MESSAGES = {
   nameRequired: 'Name is required',
+  tooMany: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use to create another.`,
   liveNeedsProduct: 'Live API keys require an active API access service. Please purchase it on the Products page. Test keys are free.',
   notFound: 'API key not found',
   invalidKey: 'Invalid or revoked API key',
@@ -47,6 +53,8 @@ export const WEBHOOK_MESSAGES = {
   unresolvable: 'The webhook host could not be resolved.',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
+  tooMany: `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`,
+  duplicate: 'This URL is already one of your webhook endpoints.',
 } as const;
 
 export const createWebhookEndpointBodySchema = z.strictObject({

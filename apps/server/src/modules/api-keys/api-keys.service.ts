@@ -2,11 +2,12 @@
 // their use, revoked. A live key needs the API access product; a test key is free (its messages go
 // to the simulator and cost nothing).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { API_KEY_MESSAGES, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { lockUser } from '../users/lock-user';
 import { hashToken } from '../../lib/tokens';
 import { queryRows } from '../../db/query-rows';
 import { loadFeatures } from '../users/features';
@@ -19,14 +20,24 @@ export function newApiKey(mode: ApiKeyMode): { key: string; prefix: string } {
 
 export const liveKeyNeedsProduct = () => new AppError(403, 'feature_required', API_KEY_MESSAGES.liveNeedsProduct);
 
+/**
+ * A new key, at most MAX_ACTIVE_API_KEYS active at once (the rate limit counts per key, so many
+ * keys would multiply it); the user's row is locked while the keys are counted, so two requests at
+ * once cannot both take the last place.
+ */
 export async function createApiKey(db: DbOrTx, userId: string, input: { name: string; mode: ApiKeyMode }): Promise<CreatedApiKey> {
   if (input.mode === 'live' && !(await loadFeatures(db, userId)).api) throw liveKeyNeedsProduct();
   const { key, prefix } = newApiKey(input.mode);
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ userId, name: input.name, mode: input.mode, prefix, keyHash: hashToken(key) })
-    .returning({ id: apiKeys.id });
-  return { id: row!.id, name: input.name, mode: input.mode, prefix, key };
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    if (active!.n >= MAX_ACTIVE_API_KEYS) throw conflict(API_KEY_MESSAGES.tooMany, 'too_many_api_keys');
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ userId, name: input.name, mode: input.mode, prefix, keyHash: hashToken(key) })
+      .returning({ id: apiKeys.id });
+    return { id: row!.id, name: input.name, mode: input.mode, prefix, key };
+  });
 }
 
 /** The user's keys, newest first, with their requests of the last 30 days (a sum of daily counters). */

@@ -2,6 +2,7 @@
 // access product for live keys, revoked at once; test keys send to the simulator for free.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from '@kurir/core';
 import { apiKeys, messages } from '../../db/schema';
 import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -56,6 +57,19 @@ describe('creating and listing keys', () => {
     await expect.poll(async () => (await c.call('GET', '/api/v1/balance')).status, { timeout: 2000 }).toBe(403);
     const res = await c.call('GET', '/api/v1/balance');
     expect(res.body.error.code).toBe('feature_required');
+  });
+});
+
+describe('how many', () => {
+  it(`holds at most ${MAX_ACTIVE_API_KEYS} active keys, even asked at once; a revoked one makes room`, async () => {
+    const c = await customer(t);
+    const results = await Promise.all(Array.from({ length: MAX_ACTIVE_API_KEYS + 3 }, (_, i) => post(c.cookie, { name: `K${i}`, mode: 'test' })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_ACTIVE_API_KEYS);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => [r.statusCode, r.json().message])).toEqual(Array(3).fill([409, API_KEY_MESSAGES.tooMany]));
+    const first = results.find((r) => r.statusCode === 201)!.json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${first.id}`, headers: { cookie: c.cookie } })).statusCode).toBe(204);
+    expect((await post(c.cookie, { name: 'Again', mode: 'test' })).statusCode).toBe(201);
   });
 });
 

@@ -1,10 +1,11 @@
 // A customer's webhook endpoints, their delivery log and replays. Every query takes the user id:
 // another customer's endpoint or delivery is "not found".
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '@kurir/core';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { messageEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import { lockUser } from '../users/lock-user';
 import { queryRows } from '../../db/query-rows';
 import { checkWebhookUrl } from './ssrf-guard';
 import { newWebhookSecret } from './signature';
@@ -13,11 +14,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DELIVERY_LOG_LIMIT = 100;
 const endpointNotFound = () => notFound(WEBHOOK_MESSAGES.notFound);
 
+/**
+ * A new endpoint: at most MAX_WEBHOOK_ENDPOINTS per user and each URL once (every event is POSTed
+ * to each endpoint, so more would only multiply the requests a receiver gets); the user's row is
+ * locked while they are counted.
+ */
 export async function createEndpoint(db: DbOrTx, userId: string, rawUrl: string, allowPrivate: boolean) {
   const url = await checkWebhookUrl(rawUrl, allowPrivate);
   const secret = newWebhookSecret();
-  const [row] = await db.insert(webhookEndpoints).values({ userId, url, secret }).returning({ id: webhookEndpoints.id });
-  return { id: row!.id, url, secret };
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    if (existing.some((e) => e.url === url)) throw conflict(WEBHOOK_MESSAGES.duplicate, 'duplicate_endpoint');
+    if (existing.length >= MAX_WEBHOOK_ENDPOINTS) throw conflict(WEBHOOK_MESSAGES.tooMany, 'too_many_endpoints');
+    const [row] = await tx.insert(webhookEndpoints).values({ userId, url, secret }).returning({ id: webhookEndpoints.id });
+    return { id: row!.id, url, secret };
+  });
 }
 
 export async function listEndpoints(db: DbOrTx, userId: string): Promise<WebhookEndpoint[]> {

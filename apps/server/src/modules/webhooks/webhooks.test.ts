@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from '@kurir/core';
 import { buildApp } from '../../app';
 import { retryUnmatchedReceipts } from '../messages/lifecycle/receipts';
 import { messages, webhookDeliveries } from '../../db/schema';
@@ -157,6 +158,18 @@ describe('delivery', () => {
     expect(receiver.received.filter((r) => r.eventId === failed.event_id).at(-1)!.answered).toBe(200);
     const after = (await t.app.inject({ method: 'GET', url: '/api/webhook-endpoints', headers: { cookie: c.cookie } })).json();
     expect(after.endpoints[0].disabled_at).toBeNull();
+  });
+
+  it(`takes each URL once and at most ${MAX_WEBHOOK_ENDPOINTS} endpoints a customer`, async () => {
+    const c = await apiCustomer(t);
+    const add = (url: string) => t.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: { cookie: c.cookie }, payload: { url } });
+    const results = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 2 }, (_, i) => add(`http://localhost:9/hook/${i}`)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(2).fill(WEBHOOK_MESSAGES.tooMany));
+    const first = results.find((r) => r.statusCode === 201)!.json();
+    expect((await add(first.url)).json()).toMatchObject({ message: WEBHOOK_MESSAGES.duplicate });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${first.id}`, headers: { cookie: c.cookie } })).statusCode).toBe(204);
+    expect((await add(first.url)).statusCode).toBe(201);
   });
 
   it("keeps customers apart: another customer's endpoint and log are not found", async () => {
