@@ -23,7 +23,7 @@ import { messageProblem, scheduleProblem } from './send-form';
 import { useSendDraft, type SendDraft } from './use-send-draft';
 import { useSendPrice } from './use-send-price';
 import { useSendRecipients, type SendRecipients } from './use-send-recipients';
-import { useSubmitSend, type SentSummary } from './use-submit-send';
+import { reviewedSend, useSubmitSend, type ReviewedSend, type SentSummary } from './use-submit-send';
 import type { SendReview } from './send-review-dialog';
 
 // The review dialog (and the modal code under it) loads when a send is first reviewed.
@@ -57,7 +57,7 @@ export function SendMessagePage() {
     recipients.ready;
 
   // A paid send is reviewed first: the button opens the review, its Confirm sends.
-  const [review, setReview] = useState<SendReview | null>(null);
+  const [review, setReview] = useState<(SendReview & { send: ReviewedSend }) | null>(null);
   function openReview() {
     if (!canSend) return;
     if (scheduleError) {
@@ -74,10 +74,13 @@ export function SendMessagePage() {
       encoding: analysis.encoding,
       scheduledFor: draft.schedule ? scheduledFor : null,
       quote,
+      // Confirm sends this, not the form as it is then: a service that lapses while the review
+      // is open must not turn a reviewed scheduled Viber send into an SMS sent now.
+      send: reviewedSend({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor }),
     });
   }
   function confirm() {
-    send.submit({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor }, () => setReview(null));
+    if (review) send.submit(review.send, draft.reset, () => setReview(null));
   }
 
   return (

@@ -13,10 +13,17 @@ function failureFallback(kind: SendInput['kind'], count: number): string {
   return count > 1 ? 'Failed to send bulk SMS messages' : 'Failed to send SMS. Please try again.';
 }
 
-type Submit = { draft: SendDraft; recipients: SendRecipients; isAdmin: boolean; scheduledFor: Date | null };
+type Draft = { draft: SendDraft; recipients: SendRecipients; isAdmin: boolean; scheduledFor: Date | null };
+
+/** A request as reviewed: sent as it was shown, whatever the form (or the user's services) does meanwhile. */
+export type ReviewedSend = { request: SendInput; count: number };
 
 /** The request body: phonebooks go by id (the server resolves them), typed numbers as a list. */
-function sendInput({ draft, recipients, isAdmin, scheduledFor }: Submit): SendInput {
+export function reviewedSend(input: Draft): ReviewedSend {
+  return { request: sendInput(input), count: input.recipients.count };
+}
+
+function sendInput({ draft, recipients, isAdmin, scheduledFor }: Draft): SendInput {
   const base = {
     message: draft.message,
     channel: draft.channel,
@@ -35,9 +42,8 @@ export function useSubmitSend() {
   const send = useSendMessage();
   const [sent, setSent] = useState<SentSummary | null>(null);
 
-  function submit(input: Submit, onDone?: () => void) {
-    const request = sendInput(input);
-    const count = input.recipients.count;
+  /** Sends what was reviewed; `reset` clears the form once it went out. */
+  function submit({ request, count }: ReviewedSend, reset: () => void, onDone?: () => void) {
     const plural = count === 1 ? 'message' : `${count} messages`;
     toast.info(request.kind === 'schedule' ? 'Scheduling…' : 'Sending…', `Sending ${plural}, please wait.`);
     send.mutate(request, {
@@ -45,7 +51,7 @@ export function useSubmitSend() {
         const text = request.kind === 'schedule' ? SEND_MESSAGES.scheduled(reply.count) : SEND_MESSAGES.sent(reply.count);
         toast.success('Success!', text);
         setSent({ count: reply.count, cost: reply.cost, scheduled: request.kind === 'schedule' });
-        input.draft.reset();
+        reset();
         onDone?.();
       },
       onError: (error) => {
