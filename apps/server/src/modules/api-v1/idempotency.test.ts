@@ -1,11 +1,12 @@
 // Idempotency-Key: concurrent retries charge once and get the same answer; another body is a 409.
 // Rate limits: counted per key in the database, with RateLimit-* headers and 429 + Retry-After.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, transactions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { SMS_PRICE, creditOf, messagesOf, newPhone, userIdOf } from '../messages/messages.test-support';
 import { apiCustomer } from './api-v1.test-support';
+import * as sendService from '../messages/send.service';
 import { deleteExpiredIdempotencyKeys } from './idempotency';
 
 let t: TestApp;
@@ -52,6 +53,32 @@ describe('Idempotency-Key', () => {
     expect([again.status, again.raw]).toEqual([402, first.raw]);
     const other = await apiCustomer(t, { credit: 1_000_000 });
     expect((await other.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'same' })).status).toBe(201);
+  });
+
+  it('a first request taken over after it went stale does not overwrite the answer of the one that took over', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000 });
+    const body = { to: newPhone(), text: 'Slow first' };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = sendService.sendMessages;
+    const spy = vi.spyOn(sendService, 'sendMessages').mockImplementationOnce(async (...args) => {
+      await gate;
+      return original(...args);
+    });
+    try {
+      const first = c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'stale' });
+      await expect.poll(() => spy.mock.calls.length).toBe(1);
+      // It has run for longer than a request may: a retry takes the key over.
+      await t.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.idempotencyKey, 'stale'));
+      const retry = await c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'stale' });
+      expect(retry.status).toBe(201);
+      release();
+      expect((await first).status).toBe(201);
+      const replayed = await c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'stale' });
+      expect([replayed.headers['idempotent-replayed'], replayed.raw]).toEqual(['true', retry.raw]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('forgets answers after 24 hours (the cleanup job removes them)', async () => {

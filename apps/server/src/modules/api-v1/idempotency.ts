@@ -21,6 +21,8 @@ const POLL_MS = 25;
 interface Claim {
   keyId: string;
   key: string;
+  /** The row's created_at, to the microsecond: a row taken over after STALE_AFTER_MS is another claim. */
+  token: string;
 }
 
 declare module 'fastify' {
@@ -37,10 +39,9 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     const key = Array.isArray(header) ? header[0]! : header;
     if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters.', 'validation_failed');
     const hash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
-    const claim = { keyId: request.apiKey.id, key };
-    const stored = await claimOrWait(db, claim, hash);
-    if (stored === 'claimed') {
-      request.idempotency = claim;
+    const stored = await claimOrWait(db, { keyId: request.apiKey.id, key }, hash);
+    if ('token' in stored) {
+      request.idempotency = stored;
       return;
     }
     return replay(reply, stored);
@@ -50,7 +51,13 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = undefined;
-    const where = and(eq(idempotencyKeys.keyId, claim.keyId), eq(idempotencyKeys.idempotencyKey, claim.key));
+    // Only while the row is still this request's: one that ran past STALE_AFTER_MS and was taken
+    // over by a retry must not overwrite (or remove) the retry's answer.
+    const where = and(
+      eq(idempotencyKeys.keyId, claim.keyId),
+      eq(idempotencyKeys.idempotencyKey, claim.key),
+      sql`${idempotencyKeys.createdAt} = ${claim.token}::timestamptz`,
+    );
     if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(where);
     } else {
@@ -63,7 +70,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
 
 type Stored = { statusCode: number; responseBody: string };
 
-async function claimOrWait(db: Database, claim: Claim, hash: string): Promise<'claimed' | Stored> {
+async function claimOrWait(db: Database, claim: Omit<Claim, 'token'>, hash: string): Promise<Claim | Stored> {
   const where = and(eq(idempotencyKeys.keyId, claim.keyId), eq(idempotencyKeys.idempotencyKey, claim.key));
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
@@ -73,8 +80,8 @@ async function claimOrWait(db: Database, claim: Claim, hash: string): Promise<'c
       .insert(idempotencyKeys)
       .values({ keyId: claim.keyId, idempotencyKey: claim.key, requestHash: hash })
       .onConflictDoNothing()
-      .returning({ keyId: idempotencyKeys.keyId });
-    if (inserted.length > 0) return 'claimed';
+      .returning({ token: sql<string>`${idempotencyKeys.createdAt}::text` });
+    if (inserted[0]) return { ...claim, token: inserted[0].token };
     const [row] = await db
       .select({
         requestHash: idempotencyKeys.requestHash,
