@@ -1,5 +1,6 @@
 // GET /api/sms/pricing and /api/viber/pricing: the per-message price, tax included, in euros.
-// Prices change rarely, so the cache keeps them (no staleTime of their own).
+// Prices change rarely, but an operator may change them while a customer has the page open: the
+// cached price is read again when a page asks for it after a minute, so a quote is not days old.
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Channel } from '@kurir/core/constants';
@@ -14,4 +15,4 @@ export const getPricingKey = (channel: Channel) => [...queryRoots.pricing, chann
 export const getPricing = (channel: Channel) => api.get<Pricing>(`/api/${channel}/pricing`);
 
 export const getPricingQuery = (channel: Channel) =>
-  queryOptions({ queryKey: getPricingKey(channel), queryFn: () => getPricing(channel) });
+  queryOptions({ queryKey: getPricingKey(channel), queryFn: () => getPricing(channel), staleTime: 60_000 });

@@ -55,6 +55,14 @@ export function HistoryPage() {
           <Box p="md">
             <ListSkeleton label="Loading messages" count={8} height={44} />
           </Box>
+        ) : query.isError && !query.data ? (
+          // Not "No messages found": the list could not be read, which is another thing.
+          <Stack align="center" gap="xs" p="xl" role="alert">
+            <Text c="red.8">The messages could not be loaded.</Text>
+            <Button variant="default" size="xs" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
         ) : messages.length === 0 ? (
           <Stack align="center" gap="xs" p="xl">
             <IconMessageOff size={36} color="var(--mantine-color-gray-5)" aria-hidden />
