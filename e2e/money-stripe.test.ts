@@ -27,7 +27,8 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 // Stripe.js comes from the internet, which this machine does not reach: a stand-in with the same
 // surface plays it. Its confirmCardPayment settles through the built-in test confirm, which credits
-// the balance on the server as Stripe's webhook would; the page must then notice the new credit.
+// the balance on the server as Stripe's webhook would; the page then asks the payment's status
+// until it is credited.
 const FAKE_STRIPE_JS = `
 window.Stripe = function (publishableKey) {
   const card = {
@@ -50,7 +51,8 @@ window.Stripe = function (publishableKey) {
         body: JSON.stringify({ clientSecret, cardNumber, expiry: '12/34', cvc: '123' }),
       });
       if (!res.ok) return { error: { message: (await res.json()).message } };
-      return { paymentIntent: { status: 'succeeded' } };
+      // As Stripe's: the intent's id is the client secret's part before '_secret_'.
+      return { paymentIntent: { id: clientSecret.slice(0, clientSecret.indexOf('_secret_')), status: 'succeeded' } };
     },
   };
 };
