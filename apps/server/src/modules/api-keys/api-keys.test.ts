@@ -121,6 +121,24 @@ describe('test keys', () => {
     expect((await c.call('GET', `/api/v1/messages/${res.body.messages[0].id}`)).body).toMatchObject({ test: true, status: 'sent', price: 0 });
   });
 
+  it("read and cancel only the test messages, never the customer's live ones", async () => {
+    const live = await apiCustomer(t, { credit: 1_000_000, products: ['Schedule Send'] });
+    const created = await post(live.cookie, { name: 'CI', mode: 'test' });
+    const test = keyClient(t, created.json().key);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const realOne = await live.call('POST', '/api/v1/messages', { to: newPhone(), text: 'Live, later', scheduled_for: later });
+    const liveId = realOne.body.messages[0].id as string;
+    const trial = await test('POST', '/api/v1/messages', { to: newPhone(), text: 'Test' });
+    const testId = trial.body.messages[0].id as string;
+
+    expect((await test('GET', `/api/v1/messages/${liveId}`)).status).toBe(404);
+    expect((await test('GET', '/api/v1/messages')).body.messages.map((m: { id: string }) => m.id)).toEqual([testId]);
+    expect((await test('DELETE', `/api/v1/messages/${liveId}`)).status).toBe(404);
+    expect((await live.call('GET', `/api/v1/messages/${liveId}`)).body.status).toBe('scheduled');
+    // The live key sees both.
+    expect((await live.call('GET', '/api/v1/messages')).body.messages.map((m: { id: string }) => m.id).sort()).toEqual([liveId, testId].sort());
+  });
+
   it('a dispatcher without a simulator fails test messages rather than sending them for real', async () => {
     const c = await apiCustomer(t, { mode: 'test' });
     const real = new FakeProvider({ name: 'real' });

@@ -1,7 +1,7 @@
 // /api/v1/messages and /api/v1/balance: thin routes over the same services the web's routes use
 // (send, quote, history, scheduled cancel), so product gates, the atomic debit and the per-send
 // limit are the same. A test key's sends go to the simulator and cost nothing.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SEND_MESSAGES,
@@ -27,6 +27,12 @@ import { sendMessages, type SendDeps } from '../messages/send.service';
 import { UUID, decodeCursor, encodeCursor, toApiMessage } from './api-v1.dto';
 import { v1Schema } from './api-v1.schema';
 
+/**
+ * A test key reads and cancels only the messages sent with a test key: one kept in a CI config
+ * must not show or cancel the live ones (its sends already go to the simulator, free).
+ */
+const testKey = (request: FastifyRequest) => request.apiKey?.mode === 'test';
+
 /** A send to 50 000 numbers is about 1 MB of JSON. */
 const SEND_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -44,7 +50,7 @@ export function apiV1MessageRoutes(deps: SendDeps) {
       async (request, reply) => {
         const user = requireUser(request);
         const body = request.body;
-        const test = request.apiKey?.mode === 'test';
+        const test = testKey(request);
         const result = await sendMessages(deps, user.id, {
           message: body.text,
           recipients: body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to],
@@ -77,7 +83,7 @@ export function apiV1MessageRoutes(deps: SendDeps) {
           phonebookIds: body.phonebook_ids,
           channel: body.channel,
         });
-        const test = request.apiKey?.mode === 'test';
+        const test = testKey(request);
         return {
           recipients: q.price.recipients,
           invalid: q.invalid,
@@ -98,7 +104,7 @@ export function apiV1MessageRoutes(deps: SendDeps) {
       { config, schema: v1Schema('Get a message', { params: apiIdParamsSchema, ok: apiMessageSchema }) },
       async (request) => {
         const id = request.params.id;
-        const [row] = UUID.test(id) ? await getHistoryPage(db, requireUser(request).id, { limit: 1, id }) : [];
+        const [row] = UUID.test(id) ? await getHistoryPage(db, requireUser(request).id, { limit: 1, id, testOnly: testKey(request) }) : [];
         if (!row) throw notFound(SEND_MESSAGES.notFound);
         return toApiMessage(row);
       },
@@ -118,6 +124,7 @@ export function apiV1MessageRoutes(deps: SendDeps) {
           start_date: q.created_after,
           end_date: q.created_before,
           before,
+          testOnly: testKey(request),
         });
         const page = rows.slice(0, q.limit);
         return { messages: page.map(toApiMessage), next_cursor: rows.length > q.limit ? encodeCursor(page.at(-1)!.id) : null };
@@ -128,7 +135,12 @@ export function apiV1MessageRoutes(deps: SendDeps) {
       '/api/v1/messages/:id',
       { config, schema: v1Schema('Cancel a scheduled message (refunded)', { params: apiIdParamsSchema, ok: apiCancelResponseSchema }) },
       async (request) => {
-        const { newCredit } = await cancelScheduled(db, requireUser(request).id, request.params.id);
+        const userId = requireUser(request).id;
+        const id = request.params.id;
+        if (testKey(request) && !(UUID.test(id) && (await getHistoryPage(db, userId, { limit: 1, id, testOnly: true })).length > 0)) {
+          throw notFound(SEND_MESSAGES.notFound);
+        }
+        const { newCredit } = await cancelScheduled(db, userId, id);
         return { id: request.params.id, status: 'deleted' as const, balance: newCredit };
       },
     );

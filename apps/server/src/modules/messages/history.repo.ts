@@ -23,6 +23,8 @@ export interface HistoryFilter {
   status?: MessageStatus;
   id?: string;
   before?: string;
+  /** Only the messages sent with a test API key: what a test key may see. */
+  testOnly?: boolean;
 }
 
 /** A message's place in the newest-first order, compared in SQL with its own created_at (JavaScript dates would drop its microseconds). */
@@ -42,12 +44,13 @@ function historyConditions(f: HistoryFilter): SQL | undefined {
   if (f.status) conditions.push(eq(messages.status, f.status));
   if (f.id) conditions.push(eq(messages.id, f.id));
   if (f.before) conditions.push(sql`(${messages.createdAt}, ${messages.id}) < ${positionOf(f.before)}`);
+  if (f.testOnly) conditions.push(eq(messages.test, true));
   return and(...conditions);
 }
 
 /** Whether a filter narrows the history beyond "all of the user's messages". */
 function narrowsHistory(f: HistoryFilter): boolean {
-  return Boolean(f.text || f.recipientDigits || f.from || f.to || f.status || f.id || f.before);
+  return Boolean(f.text || f.recipientDigits || f.from || f.to || f.status || f.id || f.before || f.testOnly);
 }
 
 /** A page of the history and its total: exact from the user's message count, or capped when filtered. */

@@ -21,11 +21,11 @@ export function parseBoundary(value: string | undefined, which: 'start' | 'end',
 }
 
 export type HistoryPageQuery = Pick<HistoryQuery, 'limit' | 'recipient' | 'start_date' | 'end_date'> &
-  Pick<HistoryFilter, 'status' | 'id' | 'before'>;
+  Pick<HistoryFilter, 'status' | 'id' | 'before' | 'testOnly'>;
 
 /** The same history, for the public API: its filters, keyset paging, no total. */
 export async function getHistoryPage(db: DbOrTx, userId: string, query: HistoryPageQuery) {
-  const filter: HistoryFilter = { userId, limit: query.limit, offset: 0, status: query.status, id: query.id, before: query.before };
+  const filter: HistoryFilter = { userId, limit: query.limit, offset: 0, status: query.status, id: query.id, before: query.before, testOnly: query.testOnly };
   const digits = query.recipient?.replace(/\D/g, '').replace(/^0+/, '');
   if (digits) filter.recipientDigits = digits;
   filter.from = parseBoundary(query.start_date, 'start', 'created_after');
