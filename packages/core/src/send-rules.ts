@@ -9,6 +9,13 @@ export type MessageType = (typeof MESSAGE_TYPE_VALUES)[number];
 /** How far ahead a message may be scheduled. */
 export const MAX_SCHEDULE_AHEAD_DAYS = 365;
 
+/**
+ * A test API key's sends are free and go to the simulator, through the same queue as the live
+ * ones: enough to try an integration, not enough to fill the queue in front of paid messages.
+ */
+export const TEST_MAX_RECIPIENTS_PER_SEND = 100;
+export const TEST_MAX_MESSAGES_PER_DAY = 1000;
+
 export const SEND_MESSAGES = {
   messageRequired: 'Message is required',
   messageTooLong: 'Message is too long',
@@ -31,6 +38,8 @@ export const SEND_MESSAGES = {
   notFound: 'Message not found',
   alreadyProcessing: 'This message is already being sent and can no longer be cancelled.',
   alreadyCancelled: 'This scheduled message was already cancelled.',
+  testTooManyRecipients: `A test key sends to at most ${TEST_MAX_RECIPIENTS_PER_SEND} recipients at a time. Use a live key for more.`,
+  testDailyQuota: `A test key sends at most ${TEST_MAX_MESSAGES_PER_DAY.toLocaleString('en')} messages a day. Use a live key for more, or try again tomorrow.`,
 } as const;
 
 export interface ParsedRecipients {

@@ -12,6 +12,8 @@ export {
   MAX_SCHEDULE_AHEAD_DAYS,
   MESSAGE_TYPE_VALUES,
   SEND_MESSAGES,
+  TEST_MAX_MESSAGES_PER_DAY,
+  TEST_MAX_RECIPIENTS_PER_SEND,
   parseRecipients,
   recipientsError,
   splitRecipientText,

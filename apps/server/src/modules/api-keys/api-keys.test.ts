@@ -1,15 +1,15 @@
 // API keys: created once with their secret, stored hashed, listed with their use, gated by the API
 // access product for live keys, revoked at once; test keys send to the simulator for free.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from '@kurir/core';
+import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS, SEND_MESSAGES, TEST_MAX_MESSAGES_PER_DAY, TEST_MAX_RECIPIENTS_PER_SEND } from '@kurir/core';
 import { apiKeys, messages } from '../../db/schema';
 import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { apiCustomer, keyClient } from '../api-v1/api-v1.test-support';
 import { Dispatcher } from '../../jobs/dispatcher';
 import { createMessageStore } from '../messages/lifecycle/message-store';
-import { FakeProvider, TEST_DISPATCH, creditOf, customer, dispatcherFor, newPhone, silentLog } from '../messages/messages.test-support';
+import { FakeProvider, TEST_DISPATCH, creditOf, customer, dispatcherFor, newPhone, silentLog, userIdOf } from '../messages/messages.test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,6 +137,21 @@ describe('test keys', () => {
     expect((await live.call('GET', `/api/v1/messages/${liveId}`)).body.status).toBe('scheduled');
     // The live key sees both.
     expect((await live.call('GET', '/api/v1/messages')).body.messages.map((m: { id: string }) => m.id).sort()).toEqual([liveId, testId].sort());
+  });
+
+  it(`send to at most ${TEST_MAX_RECIPIENTS_PER_SEND} recipients at a time and ${TEST_MAX_MESSAGES_PER_DAY} messages a day`, async () => {
+    const c = await apiCustomer(t, { mode: 'test' });
+    const numbers = (n: number) => Array.from({ length: n }, () => newPhone());
+    const tooMany = await c.call('POST', '/api/v1/messages', { to: numbers(TEST_MAX_RECIPIENTS_PER_SEND + 1), text: 'Too many' });
+    expect([tooMany.status, tooMany.body.error.message]).toEqual([400, SEND_MESSAGES.testTooManyRecipients]);
+    // The day's allowance, less one send: written directly, as 24 hours of earlier test sends.
+    const userId = await userIdOf(t.db, c.phone);
+    await t.db.execute(sql`insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status, parts, reserved_price, sms_price, price, next_attempt_at, test, created_at)
+      select ${userId}::uuid, gen_random_uuid(), '+38640000' || lpad(g::text, 3, '0'), 'Earlier', 'Kurir', 'sms', 'sms', 'delivered', 1, 0, 0, 0, now(), true, now() - interval '1 hour'
+        from generate_series(1, ${TEST_MAX_MESSAGES_PER_DAY - 2}) g`);
+    expect((await c.call('POST', '/api/v1/messages', { to: numbers(2), text: 'The last two' })).status).toBe(201);
+    const over = await c.call('POST', '/api/v1/messages', { to: numbers(1), text: 'One more' });
+    expect([over.status, over.body.error.message]).toEqual([429, SEND_MESSAGES.testDailyQuota]);
   });
 
   it('a dispatcher without a simulator fails test messages rather than sending them for real', async () => {

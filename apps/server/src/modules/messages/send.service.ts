@@ -5,6 +5,8 @@
 import {
   MAX_SCHEDULE_AHEAD_DAYS,
   SEND_MESSAGES,
+  TEST_MAX_MESSAGES_PER_DAY,
+  TEST_MAX_RECIPIENTS_PER_SEND,
   microsToEuros,
   parseRecipients,
   priceSend,
@@ -15,11 +17,12 @@ import {
   type SendMessageResponse,
 } from '@kurir/core';
 import type { Config } from '../../config';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { countUpTo } from '../../db/list-total';
+import { messages, users } from '../../db/schema';
 import { notifyMessagesQueued } from './lifecycle/queue-signal';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { timeOrderedUuid } from '../../lib/ids';
 import { changeBalance, insufficientCredit, type BalanceChange } from '../billing/ledger';
 import { findPhonebookRecipients } from '../phonebooks/recipients';
@@ -78,6 +81,13 @@ export function checkScheduledTime(when: Date, now = new Date()): void {
   }
 }
 
+/** A test key's send within its limits (TEST_MAX_RECIPIENTS_PER_SEND, TEST_MAX_MESSAGES_PER_DAY over the last 24 hours). */
+async function checkTestAllowance(db: DbOrTx, userId: string, recipients: number): Promise<void> {
+  if (recipients > TEST_MAX_RECIPIENTS_PER_SEND) throw badRequest(SEND_MESSAGES.testTooManyRecipients, 'test_limit');
+  const sent = await countUpTo(db, messages, and(eq(messages.userId, userId), eq(messages.test, true), sql`${messages.createdAt} > now() - interval '1 day'`), TEST_MAX_MESSAGES_PER_DAY);
+  if (sent.total + recipients > TEST_MAX_MESSAGES_PER_DAY) throw new AppError(429, 'test_quota_exceeded', SEND_MESSAGES.testDailyQuota);
+}
+
 export async function sendMessages(deps: SendDeps, userId: string, request: SendRequest): Promise<SendMessageResponse> {
   const { db, config } = deps;
   if (request.channel === 'viber') await requireFeature(db, userId, 'viber');
@@ -88,6 +98,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const parsed = await resolveRecipients(db, userId, request);
   const problem = recipientsError(parsed, config.messaging.maxRecipientsPerSend);
   if (problem) throw badRequest(problem, 'invalid_recipients');
+  if (request.test) await checkTestAllowance(db, userId, parsed.recipients.length);
 
   // A client may name a sender, but only an approved custom sender name is ever used.
   const sender = (await findApprovedSenderName(db, userId)) ?? config.sms.defaultSender;

@@ -44,7 +44,7 @@ export function ApiDocsPage() {
           </Title>
           <List spacing={4}>
             <List.Item>
-              Create a key in <Anchor href="/dashboard/settings">Settings</Anchor> and send it as <Code>Authorization: Bearer kur_…</Code>. Test keys (<Code>kur_test_…</Code>) are free: messages go to the simulator and cost nothing, and a test key sees and cancels only its test messages. Live keys need the API access product.
+              Create a key in <Anchor href="/dashboard/settings">Settings</Anchor> and send it as <Code>Authorization: Bearer kur_…</Code>. Test keys (<Code>kur_test_…</Code>) are free: messages go to the simulator and cost nothing (up to 100 recipients a request and 1,000 messages a day), and a test key sees and cancels only its test messages. Live keys need the API access product.
             </List.Item>
             <List.Item>
               Errors are always <Code>{'{ "error": { "code", "message", "details" } }'}</Code>; switch on <Code>code</Code>.
