@@ -70,6 +70,12 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still running. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
+    /**
+     * A send's batch id, noted before the send runs: if the request's answer is lost after the
+     * send committed (the process died, the connection broke), its messages say it happened and
+     * the answer is rebuilt from them instead of the send running again.
+     */
+    batchId: uuid('batch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -17,13 +17,21 @@ import {
   apiSendResponseSchema,
   detectEncoding,
   microsToEuros,
+  parseRecipients,
+  type ApiSendBody,
 } from '@kurir/core';
+import { and, eq } from 'drizzle-orm';
 import { requireUser } from '../../http/access';
 import { badRequest, notFound } from '../../lib/errors';
 import { getHistoryPage } from '../messages/history.service';
 import { quoteSend } from '../messages/quote.service';
 import { cancelScheduled } from '../messages/scheduled.service';
 import { sendMessages, type SendDeps } from '../messages/send.service';
+import type { Database } from '../../db/client';
+import { messages } from '../../db/schema';
+import { timeOrderedUuid } from '../../lib/ids';
+import { currentBalance } from '../billing/ledger';
+import { noteIdempotentBatch, type RebuildAnswer } from './idempotency';
 import { UUID, decodeCursor, encodeCursor, toApiMessage } from './api-v1.dto';
 import { v1Schema } from './api-v1.schema';
 
@@ -32,6 +40,39 @@ import { v1Schema } from './api-v1.schema';
  * must not show or cancel the live ones (its sends already go to the simulator, free).
  */
 const testKey = (request: FastifyRequest) => request.apiKey?.mode === 'test';
+
+const recipientsOf = (body: Pick<ApiSendBody, 'to'>) => (body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to]);
+
+/**
+ * The answer of POST /api/v1/messages rebuilt from the batch it wrote, for an Idempotency-Key whose
+ * answer was lost after the send committed: the same messages, each with its status now, and the
+ * balance now. Null when the batch was not written.
+ */
+export function rebuildSendAnswer(db: Database): RebuildAnswer {
+  return async (batchId, request) => {
+    const user = requireUser(request);
+    const rows = await db
+      .select({ id: messages.id, recipient: messages.recipient, status: messages.status, parts: messages.parts, reserved: messages.reservedPrice, test: messages.test })
+      .from(messages)
+      .where(and(eq(messages.batchId, batchId), eq(messages.userId, user.id)));
+    if (rows.length === 0) return null;
+    const body = request.body as ApiSendBody;
+    // In the order the request named them, as the first answer listed them.
+    const named = new Map(parseRecipients(recipientsOf(body) ?? []).recipients.map((r, i) => [r, i]));
+    const place = (r: { recipient: string }) => named.get(r.recipient) ?? named.size;
+    rows.sort((a, b) => place(a) - place(b) || a.id.localeCompare(b.id));
+    const total = rows.reduce((sum, r) => sum + r.reserved, 0);
+    const encoding = detectEncoding(body.text);
+    const price = microsToEuros(total / rows.length);
+    const answer = {
+      messages: rows.map((m) => ({ id: m.id, to: m.recipient, status: m.status, parts: m.parts, encoding, price })),
+      total_price: microsToEuros(total),
+      balance: microsToEuros(await currentBalance(db, user.id)),
+      test: rows[0]!.test,
+    };
+    return { statusCode: 201, responseBody: JSON.stringify(answer) };
+  };
+}
 
 /** A send to 50 000 numbers is about 1 MB of JSON. */
 const SEND_BODY_LIMIT = 4 * 1024 * 1024;
@@ -51,13 +92,17 @@ export function apiV1MessageRoutes(deps: SendDeps) {
         const user = requireUser(request);
         const body = request.body;
         const test = testKey(request);
+        // With an Idempotency-Key the batch is noted first, so a lost answer is rebuilt from it.
+        const batchId = request.idempotency ? timeOrderedUuid() : undefined;
+        if (batchId) await noteIdempotentBatch(db, request, batchId);
         const result = await sendMessages(deps, user.id, {
           message: body.text,
-          recipients: body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to],
+          recipients: recipientsOf(body),
           phonebookIds: body.phonebook_ids,
           channel: body.channel,
           scheduledFor: body.scheduled_for ? new Date(body.scheduled_for) : null,
           test,
+          batchId,
         });
         const total = Math.round(result.cost * 1_000_000);
         const price = microsToEuros(result.count > 0 ? total / result.count : 0);
@@ -79,7 +124,7 @@ export function apiV1MessageRoutes(deps: SendDeps) {
         const body = request.body;
         const q = await quoteSend(db, user.id, {
           message: body.text,
-          recipients: body.to === undefined ? undefined : Array.isArray(body.to) ? body.to : [body.to],
+          recipients: recipientsOf(body),
           phonebookIds: body.phonebook_ids,
           channel: body.channel,
         });

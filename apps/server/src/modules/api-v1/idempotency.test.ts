@@ -81,6 +81,59 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it('a send whose answer was lost after it committed (a 503) is answered from its batch on retry, not sent again', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000 });
+    const [a, b] = [newPhone(), newPhone()];
+    const body = { to: [a, b], text: 'Committed, then the connection broke' };
+    const original = sendService.sendMessages;
+    const spy = vi.spyOn(sendService, 'sendMessages').mockImplementationOnce(async (...args) => {
+      await original(...args);
+      throw new Error('Connection terminated unexpectedly');
+    });
+    try {
+      const lost = await c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'lost-answer' });
+      expect(lost.status).toBe(503);
+      const retry = await c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'lost-answer' });
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      const sent = await messagesOf(t.db, c.phone);
+      expect(sent).toHaveLength(2);
+      expect(retry.body.messages.map((m: { id: string; to: string }) => [m.id, m.to])).toEqual(
+        [a, b].map((to) => [sent.find((m) => m.recipient === to)!.id, to]),
+      );
+      expect(retry.body).toMatchObject({ total_price: 2 * (SMS_PRICE / 1_000_000), balance: (1_000_000 - 2 * SMS_PRICE) / 1_000_000, test: false });
+      expect(await creditOf(t.db, c.phone)).toBe(1_000_000 - 2 * SMS_PRICE);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('a send whose process died after it committed is answered from its batch when a retry takes the key over', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000 });
+    const body = { to: newPhone(), text: 'Committed, then the process died' };
+    const original = sendService.sendMessages;
+    const spy = vi.spyOn(sendService, 'sendMessages').mockImplementationOnce(async (...args) => {
+      await original(...args);
+      return new Promise(() => {}); // never answers, as if the process had died
+    });
+    try {
+      void c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'died' });
+      await expect.poll(async () => (await messagesOf(t.db, c.phone)).length).toBe(1);
+      // A minute later the row is stale: the retry takes it over.
+      await t.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.idempotencyKey, 'died'));
+      const retry = await c.call('POST', '/api/v1/messages', body, { 'idempotency-key': 'died' });
+      expect(retry.status).toBe(201);
+      const [sent] = await messagesOf(t.db, c.phone);
+      expect(retry.body.messages.map((m: { id: string }) => m.id)).toEqual([sent!.id]);
+      expect(await messagesOf(t.db, c.phone)).toHaveLength(1);
+      expect(await creditOf(t.db, c.phone)).toBe(1_000_000 - SMS_PRICE);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('forgets answers after 24 hours (the cleanup job removes them)', async () => {
     const c = await apiCustomer(t, { credit: 1_000_000 });
     await c.call('POST', '/api/v1/messages', { to: newPhone(), text: 'Old' }, { 'idempotency-key': 'old' });

@@ -4,9 +4,16 @@
 // retry that arrives while the first is still running waits for it (polling the row, so it works
 // across instances). The same key with another body is a 409. A 5xx is not kept: the row is
 // removed, so the retry runs for real.
+//
+// A send's answer is stored after the send's own transaction, so it can be lost after the send
+// committed: the process dies in between, or the connection breaks after the commit (a 503). A
+// send therefore notes its batch id on the row before it runs (noteIdempotentBatch); when its
+// answer is lost, the route's `rebuild` finds the batch's messages and the answer is built from
+// them instead of the send running again (for a 5xx at once, for a dead process when a retry
+// takes the row over).
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
@@ -23,6 +30,30 @@ interface Claim {
   key: string;
   /** The row's created_at, to the microsecond: a row taken over after STALE_AFTER_MS is another claim. */
   token: string;
+  /** The send's batch, once noted (noteIdempotentBatch). */
+  batchId?: string;
+}
+
+type Stored = { statusCode: number; responseBody: string };
+
+/** A route's answer rebuilt from the batch its request wrote, or null when that batch was not written. */
+export type RebuildAnswer = (batchId: string, request: FastifyRequest) => Promise<Stored | null>;
+
+/** Notes the batch a send is about to write on its Idempotency-Key's row, before it writes it. */
+export async function noteIdempotentBatch(db: Database, request: FastifyRequest, batchId: string): Promise<void> {
+  const claim = request.idempotency;
+  if (!claim) return;
+  await db.update(idempotencyKeys).set({ batchId }).where(claimed(claim));
+  claim.batchId = batchId;
+}
+
+/** The row while it is still this claim's. */
+function claimed(claim: Claim) {
+  return and(
+    eq(idempotencyKeys.keyId, claim.keyId),
+    eq(idempotencyKeys.idempotencyKey, claim.key),
+    sql`${idempotencyKeys.createdAt} = ${claim.token}::timestamptz`,
+  );
 }
 
 declare module 'fastify' {
@@ -31,7 +62,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Database) {
+export function registerIdempotency(app: FastifyInstance, db: Database, rebuilders: Record<string, RebuildAnswer> = {}) {
+  const rebuilderOf = (request: FastifyRequest) => rebuilders[request.routeOptions.url ?? ''];
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'POST' || !request.apiKey) return;
     const header = request.headers['idempotency-key'];
@@ -39,7 +71,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     const key = Array.isArray(header) ? header[0]! : header;
     if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters.', 'validation_failed');
     const hash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
-    const stored = await claimOrWait(db, { keyId: request.apiKey.id, key }, hash);
+    const rebuild = rebuilderOf(request);
+    const stored = await claimOrWait(db, { keyId: request.apiKey.id, key }, hash, rebuild && ((batchId) => rebuild(batchId, request)));
     if ('token' in stored) {
       request.idempotency = stored;
       return;
@@ -53,12 +86,15 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     request.idempotency = undefined;
     // Only while the row is still this request's: one that ran past STALE_AFTER_MS and was taken
     // over by a retry must not overwrite (or remove) the retry's answer.
-    const where = and(
-      eq(idempotencyKeys.keyId, claim.keyId),
-      eq(idempotencyKeys.idempotencyKey, claim.key),
-      sql`${idempotencyKeys.createdAt} = ${claim.token}::timestamptz`,
-    );
-    if (reply.statusCode >= 500) {
+    const where = claimed(claim);
+    const rebuild = rebuilderOf(request);
+    if (reply.statusCode >= 500 && claim.batchId && rebuild) {
+      // The send may have committed before it failed. If the database cannot say, the row stays
+      // unanswered, and a retry takes it over later and asks again.
+      const rebuilt = await rebuild(claim.batchId, request).catch(() => undefined);
+      if (rebuilt) await db.update(idempotencyKeys).set(rebuilt).where(where);
+      else if (rebuilt === null) await db.delete(idempotencyKeys).where(where);
+    } else if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(where);
     } else {
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : JSON.stringify(payload ?? null);
@@ -68,9 +104,12 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
   });
 }
 
-type Stored = { statusCode: number; responseBody: string };
-
-async function claimOrWait(db: Database, claim: Omit<Claim, 'token'>, hash: string): Promise<Claim | Stored> {
+async function claimOrWait(
+  db: Database,
+  claim: Omit<Claim, 'token'>,
+  hash: string,
+  rebuild?: (batchId: string) => Promise<Stored | null>,
+): Promise<Claim | Stored> {
   const where = and(eq(idempotencyKeys.keyId, claim.keyId), eq(idempotencyKeys.idempotencyKey, claim.key));
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
@@ -87,6 +126,8 @@ async function claimOrWait(db: Database, claim: Omit<Claim, 'token'>, hash: stri
         requestHash: idempotencyKeys.requestHash,
         statusCode: idempotencyKeys.statusCode,
         responseBody: idempotencyKeys.responseBody,
+        batchId: idempotencyKeys.batchId,
+        token: sql<string>`${idempotencyKeys.createdAt}::text`,
         ageMs: sql<number>`extract(epoch from (now() - ${idempotencyKeys.createdAt})) * 1000`.mapWith(Number),
       })
       .from(idempotencyKeys)
@@ -97,7 +138,14 @@ async function claimOrWait(db: Database, claim: Omit<Claim, 'token'>, hash: stri
     }
     if (row.statusCode !== null && row.responseBody !== null) return { statusCode: row.statusCode, responseBody: row.responseBody };
     if (row.ageMs > STALE_AFTER_MS) {
-      await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.statusCode)));
+      // Its request died. If its send committed first, that is the answer; else it is run again.
+      const stale = and(where, isNull(idempotencyKeys.statusCode), sql`${idempotencyKeys.createdAt} = ${row.token}::timestamptz`);
+      const rebuilt = row.batchId && rebuild ? await rebuild(row.batchId) : null;
+      if (rebuilt) {
+        await db.update(idempotencyKeys).set(rebuilt).where(stale);
+        return rebuilt;
+      }
+      await db.delete(idempotencyKeys).where(stale);
       continue;
     }
     if (Date.now() > deadline) {

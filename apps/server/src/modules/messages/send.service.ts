@@ -62,6 +62,8 @@ export type SendRequest = Omit<SendMessageBody, 'sender' | 'schedule' | 'schedul
   scheduledFor: Date | null;
   /** A test API key's send: to the simulator, priced at 0, nothing debited, marked as test. */
   test?: boolean;
+  /** The send's batch id when the caller must know it beforehand (an Idempotency-Key notes it). */
+  batchId?: string;
 };
 
 /** The typed recipients plus those of the chosen phonebooks (which need the Phonebook service). */
@@ -105,7 +107,7 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const count = parsed.recipients.length;
   const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: request.test ? TEST_PRICES : await getMessagePrices(db) });
   const { parts, hold: total } = pricing;
-  const batchId = timeOrderedUuid();
+  const batchId = request.batchId ?? timeOrderedUuid();
 
   const debit: BalanceChange = {
     userId,
