@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Tabl
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { createApiKeyBodySchema, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
+import { createApiKeyBodySchema, TEST_MAX_MESSAGES_PER_DAY, TEST_MAX_RECIPIENTS_PER_SEND, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -67,7 +67,9 @@ export function ApiKeysSection() {
             API keys
           </Title>
           <Text c="dimmed" size="sm">
-            Test keys are free: their messages go to the simulator and cost nothing. Live keys send for real and need the API access product.
+            Test keys are free: their messages go to the simulator and cost nothing (up to {TEST_MAX_RECIPIENTS_PER_SEND} recipients a request and{' '}
+            {TEST_MAX_MESSAGES_PER_DAY.toLocaleString('en')} messages a day), and a test key sees only its test messages. Live keys send for real and need
+            the API access product.
           </Text>
         </div>
         <CreateKeyForm onCreated={setCreated} />
