@@ -1,6 +1,7 @@
 // /api/v1/messages and /api/v1/balance: thin routes over the same services the web's routes use
 // (send, quote, history, scheduled cancel), so product gates, the atomic debit and the per-send
 // limit are the same. A test key's sends go to the simulator and cost nothing.
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -20,15 +21,14 @@ import {
   parseRecipients,
   type ApiSendBody,
 } from '@kurir/core';
-import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { messages } from '../../db/schema';
 import { requireUser } from '../../http/access';
 import { badRequest, notFound } from '../../lib/errors';
 import { getHistoryPage } from '../messages/history.service';
 import { quoteSend } from '../messages/quote.service';
 import { cancelScheduled } from '../messages/scheduled.service';
 import { sendMessages, type SendDeps } from '../messages/send.service';
-import type { Database } from '../../db/client';
-import { messages } from '../../db/schema';
 import { timeOrderedUuid } from '../../lib/ids';
 import { currentBalance } from '../billing/ledger';
 import { noteIdempotentBatch, type RebuildAnswer } from './idempotency';

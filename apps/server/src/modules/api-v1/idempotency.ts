@@ -89,11 +89,11 @@ export function registerIdempotency(app: FastifyInstance, db: Database, rebuilde
     const where = claimed(claim);
     const rebuild = rebuilderOf(request);
     if (reply.statusCode >= 500 && claim.batchId && rebuild) {
-      // The send may have committed before it failed. If the database cannot say, the row stays
-      // unanswered, and a retry takes it over later and asks again.
+      // The send may have committed before it failed. If the database cannot say (or take the
+      // answer), the row stays unanswered, and a retry takes it over later and asks again.
       const rebuilt = await rebuild(claim.batchId, request).catch(() => undefined);
-      if (rebuilt) await db.update(idempotencyKeys).set(rebuilt).where(where);
-      else if (rebuilt === null) await db.delete(idempotencyKeys).where(where);
+      if (rebuilt) await db.update(idempotencyKeys).set(rebuilt).where(where).catch(() => {});
+      else if (rebuilt === null) await db.delete(idempotencyKeys).where(where).catch(() => {});
     } else if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(where);
     } else {
