@@ -17,11 +17,13 @@ import { useDeleteScheduledWithConfirm } from './use-delete-scheduled';
 
 const statusOptions = ADMIN_SCHEDULED_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
-function Empty({ search }: { search: string }) {
-  if (search) {
+/** The spec's empty state when nothing narrows the list; otherwise what found nothing. */
+function Empty({ search, status }: { search: string; status: AdminScheduledStatus | null }) {
+  if (search || status) {
+    const filters = [...(search ? [`"${searchTerms(search).join(', ')}"`] : []), ...(status ? [`the status ${status}`] : [])];
     return (
       <Text ta="center" c="dimmed" py="xl">
-        No scheduled messages match "{searchTerms(search).join(', ')}"
+        No scheduled messages match {filters.join(' and ')}
       </Text>
     );
   }
@@ -68,7 +70,7 @@ export function AdminScheduledPage() {
             {errorDetail(scheduled.error)}
           </Alert>
         ) : rows.length === 0 ? (
-          <Empty search={box.search.trim()} />
+          <Empty search={box.search.trim()} status={status} />
         ) : (
           <>
             <Box visibleFrom="sm">
