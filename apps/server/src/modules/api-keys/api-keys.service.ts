@@ -7,7 +7,7 @@ import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyMode, ty
 import type { DbOrTx } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { lockUser } from '../users/lock-user';
+import { lockUserRow } from '../users/lock-user';
 import { hashToken } from '../../lib/tokens';
 import { queryRows } from '../../db/query-rows';
 import { loadFeatures } from '../users/features';
@@ -29,7 +29,7 @@ export async function createApiKey(db: DbOrTx, userId: string, input: { name: st
   if (input.mode === 'live' && !(await loadFeatures(db, userId)).api) throw liveKeyNeedsProduct();
   const { key, prefix } = newApiKey(input.mode);
   return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockUserRow(tx, userId);
     const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (active!.n >= MAX_ACTIVE_API_KEYS) throw conflict(API_KEY_MESSAGES.tooMany, 'too_many_api_keys');
     const [row] = await tx

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { products, userProducts, users } from '../../db/schema';
+import { lockUserRow } from '../users/lock-user';
 
 /** On sale now: active, not retired, shown in the dashboard, and within its validity window. */
 export const onSale = (now: Date) =>
@@ -38,8 +39,7 @@ export async function listUserProducts(db: DbOrTx, userId: string) {
  * but got the lock second would then start before the period it should extend.)
  */
 export async function lockUser(tx: Tx, userId: string): Promise<Date | null> {
-  const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  if (!locked) return null;
+  if (!(await lockUserRow(tx, userId))) return null;
   const [clock] = await tx.select({ now: sql`clock_timestamp()`.mapWith(users.createdAt) }).from(users).where(eq(users.id, userId));
   return clock!.now;
 }

@@ -5,7 +5,7 @@ import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, type WebhookDelivery, type Web
 import type { DbOrTx } from '../../db/client';
 import { messageEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { lockUser } from '../users/lock-user';
+import { lockUserRow } from '../users/lock-user';
 import { queryRows } from '../../db/query-rows';
 import { checkWebhookUrl } from './ssrf-guard';
 import { newWebhookSecret } from './signature';
@@ -23,7 +23,7 @@ export async function createEndpoint(db: DbOrTx, userId: string, rawUrl: string,
   const url = await checkWebhookUrl(rawUrl, allowPrivate);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    await lockUserRow(tx, userId);
     const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
     if (existing.some((e) => e.url === url)) throw conflict(WEBHOOK_MESSAGES.duplicate, 'duplicate_endpoint');
     if (existing.length >= MAX_WEBHOOK_ENDPOINTS) throw conflict(WEBHOOK_MESSAGES.tooMany, 'too_many_endpoints');

@@ -3,11 +3,12 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_TEMPLATES_MAX, TEMPLATE_MESSAGES, type AdminTemplateBody, type CustomerTemplateBody, type Template } from '@kurir/core';
 import type { Database, Tx } from '../../../db/client';
-import { smsTemplates, users } from '../../../db/schema';
+import { smsTemplates } from '../../../db/schema';
 import { conflict, notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { diffFields, writeAudit } from '../audit/audit';
 import { findTemplate, ownedBy, sharedScope, type TemplateRow } from './templates.repo';
+import { lockUserRow } from '../../users/lock-user';
 
 type AdminTemplate = Required<AdminTemplateBody>;
 
@@ -70,7 +71,7 @@ export async function deleteSharedTemplate(db: Database, adminId: string, id: st
 export async function createOwnTemplate(db: Database, userId: string, body: CustomerTemplateBody) {
   return db.transaction(async (tx) => {
     // The user's row lock serialises their creates, so the cap holds under concurrency.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockUserRow(tx, userId);
     const [owned] = await tx.select({ n: count() }).from(smsTemplates).where(ownedBy(userId));
     if ((owned?.n ?? 0) >= CUSTOMER_TEMPLATES_MAX) throw conflict(TEMPLATE_MESSAGES.tooMany, 'too_many_templates');
     const [row] = await tx.insert(smsTemplates).values({ ownerUserId: userId, name: body.name, content: body.content, category: body.category }).returning();
