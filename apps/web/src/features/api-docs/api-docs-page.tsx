@@ -2,6 +2,7 @@
 // document client generators use), with examples for sending and for verifying webhook signatures.
 import { Alert, Anchor, Code, Container, List, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { TEST_MAX_MESSAGES_PER_DAY, TEST_MAX_RECIPIENTS_PER_SEND } from '@kurir/core/send-rules';
 import { api, errorDetail } from '../../lib/api';
 import { sendExamples, verifyExamples } from './examples';
 import { OperationList, type OpenApiDocument } from './operation-list';
@@ -44,7 +45,7 @@ export function ApiDocsPage() {
           </Title>
           <List spacing={4}>
             <List.Item>
-              Create a key in <Anchor href="/dashboard/settings">Settings</Anchor> and send it as <Code>Authorization: Bearer kur_…</Code>. Test keys (<Code>kur_test_…</Code>) are free: messages go to the simulator and cost nothing (up to 100 recipients a request and 1,000 messages a day), and a test key sees and cancels only its test messages. Live keys need the API access product.
+              Create a key in <Anchor href="/dashboard/settings">Settings</Anchor> and send it as <Code>Authorization: Bearer kur_…</Code>. Test keys (<Code>kur_test_…</Code>) are free: messages go to the simulator and cost nothing (up to {TEST_MAX_RECIPIENTS_PER_SEND} recipients a request and {TEST_MAX_MESSAGES_PER_DAY.toLocaleString('en')} messages a day), and a test key sees and cancels only its test messages. Live keys need the API access product.
             </List.Item>
             <List.Item>
               Errors are always <Code>{'{ "error": { "code", "message", "details" } }'}</Code>; switch on <Code>code</Code>.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalance, formatMicroEuros } from './transaction-amounts';
+import { formatEuros } from '../../../lib/format';
+import { formatMicroEuros } from './transaction-amounts';
 
 describe('formatMicroEuros', () => {
   it('shows six decimals, signed when asked', () => {
@@ -9,9 +10,9 @@ describe('formatMicroEuros', () => {
   });
 });
 
-describe('formatBalance', () => {
-  it('shows two decimals', () => {
-    expect(formatBalance(12.32009)).toBe('€12.32');
-    expect(formatBalance(0)).toBe('€0.00');
+describe('the balances beside them (formatEuros)', () => {
+  it('show two decimals', () => {
+    expect(formatEuros(12.32009)).toBe('€12.32');
+    expect(formatEuros(0)).toBe('€0.00');
   });
 });

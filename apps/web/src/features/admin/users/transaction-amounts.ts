@@ -7,10 +7,3 @@ export function formatMicroEuros(amount: number, signed = false): string {
   const text = sixDecimals.format(amount);
   return signed && amount > 0 ? `+${text}` : text;
 }
-
-const twoDecimals = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Balances carry 2 decimals everywhere (admin spec §9), the balance before and after included. */
-export function formatBalance(amount: number): string {
-  return twoDecimals.format(amount);
-}

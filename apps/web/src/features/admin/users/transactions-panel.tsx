@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TRANSACTION_MESSAGES, type AdminUser, type UserTransaction } from '@kurir/core';
 import { errorDetail, serverMessageOr } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatEuros } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { exportTransactions } from './api/export-transactions';
 import { getUserTransactionsQuery } from './api/get-user-transactions';
 import { downloadCsv } from './download-csv';
-import { formatBalance, formatMicroEuros } from './transaction-amounts';
+import { formatMicroEuros } from './transaction-amounts';
 import { usePhone } from './use-phone';
 import { exportFileName, transactionsCsv } from './transactions-csv';
 
@@ -46,7 +46,7 @@ function TransactionRows({ transactions }: { transactions: readonly UserTransact
             {formatMicroEuros(t.amount, true)}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-            {formatBalance(t.balanceBefore)} → {formatBalance(t.balanceAfter)}
+            {formatEuros(t.balanceBefore)} → {formatEuros(t.balanceAfter)}
           </Table.Td>
           <Table.Td>
             <Text fz="sm" lineClamp={2} title={t.description}>
@@ -77,7 +77,7 @@ function TransactionList({ transactions }: { transactions: readonly UserTransact
             {t.description}
           </Text>
           <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatBalance(t.balanceBefore)} → {formatBalance(t.balanceAfter)}
+            {formatEuros(t.balanceBefore)} → {formatEuros(t.balanceAfter)}
           </Text>
         </li>
       ))}
