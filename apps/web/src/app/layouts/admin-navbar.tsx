@@ -55,7 +55,7 @@ export function AdminNavbar({ onNavigate, onLogout, loggingOut, signedInAs }: Ad
           <Text fz="xs" c="dimmed">
             Signed in as
           </Text>
-          <Badge size="xs" color="red" variant="filled">
+          <Badge size="xs" color="red.9" variant="filled">
             ADMIN
           </Badge>
         </Group>

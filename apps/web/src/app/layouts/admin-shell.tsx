@@ -41,7 +41,7 @@ function AdminHeader({ opened, onToggle, onLogout, loggingOut }: { opened: boole
         <Text fw={500} fz="sm" visibleFrom="md" truncate>
           {displayName(user)}
         </Text>
-        <Badge color="red" variant="filled" visibleFrom="sm" className={classes.fixed}>
+        <Badge color="red.9" variant="filled" visibleFrom="sm" className={classes.fixed}>
           ADMIN
         </Badge>
         <Tooltip label="Account balance">

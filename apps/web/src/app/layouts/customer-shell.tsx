@@ -59,7 +59,7 @@ function AccountBar({ user }: { user: User }) {
   return (
     <div className={classes.account}>
       {user.role === 'admin' && (
-        <Badge component={Link} to="/admin" color="red" variant="filled" className={classes.fixed}>
+        <Badge component={Link} to="/admin" color="red.9" variant="filled" className={classes.fixed}>
           ADMIN
         </Badge>
       )}

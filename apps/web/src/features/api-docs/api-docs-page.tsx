@@ -22,7 +22,10 @@ function CodeTabs({ examples }: { examples: Partial<Record<string, string>> }) {
       </Tabs.List>
       {entries.map(([language, code]) => (
         <Tabs.Panel key={language} value={language} pt="xs">
-          <Code block>{code}</Code>
+          {/* It scrolls sideways on a phone: focusable, so a keyboard can scroll it. */}
+          <Code block tabIndex={0}>
+            {code}
+          </Code>
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -12,12 +12,14 @@ type Operation = {
 };
 export type OpenApiDocument = { info?: { description?: string }; paths: Record<string, Record<string, Operation>> };
 
-const METHOD_COLORS: Record<string, string> = { get: 'blue', post: 'teal', delete: 'red', put: 'orange', patch: 'grape' };
+// Shades dark enough for white text at the badge's size (WCAG AA, 4.5:1).
+const METHOD_COLORS: Record<string, string> = { get: 'blue.9', post: 'teal.9', delete: 'red.9', put: 'cyan.9', patch: 'grape.9' };
 
 function SchemaBlock({ schema }: { schema: Schema | undefined }) {
   if (!schema) return null;
   return (
-    <Code block style={{ maxHeight: 320, overflow: 'auto' }}>
+    // A region that scrolls is focusable, so a keyboard can scroll it.
+    <Code block tabIndex={0} style={{ maxHeight: 320, overflow: 'auto' }}>
       {JSON.stringify(schema, null, 2)}
     </Code>
   );
@@ -94,7 +96,7 @@ export function OperationList({ document }: { document: OpenApiDocument }) {
                       <Badge color={METHOD_COLORS[method] ?? 'gray'} w={70}>
                         {method.toUpperCase()}
                       </Badge>
-                      <Code>{path}</Code>
+                      <Code style={{ overflowWrap: 'anywhere' }}>{path}</Code>
                       <Text size="sm" c="dimmed" visibleFrom="sm">
                         {op.summary}
                       </Text>
