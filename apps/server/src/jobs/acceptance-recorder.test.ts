@@ -129,6 +129,8 @@ describe('the dispatcher with a slow database', () => {
       },
       retry: async () => {},
       fail: async () => {},
+      fallBack: async () => new Set<string>(),
+      renewLease: async (_token, ids) => new Set(ids),
     };
     const provider = instantProvider(() => {
       accepted++;
@@ -154,6 +156,8 @@ describe('the dispatcher with a slow database', () => {
       },
       retry: async () => {},
       fail: async () => {},
+      fallBack: async () => new Set<string>(),
+      renewLease: async (_token, ids) => new Set(ids),
     };
     const provider = instantProvider();
     const options = { batchSize: 100, concurrency: 8, leaseSeconds: 60, maxAttempts: 3, retryBaseSeconds: 1, pollMs: 60_000, viberValiditySeconds: 3600 };

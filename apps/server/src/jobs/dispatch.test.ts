@@ -137,6 +137,32 @@ describe('dispatching', () => {
     expect(await creditOf(t.db, phone)).toBe(START - SMS_PRICE);
   });
 
+  it('holds the queue while the provider is unavailable, using up no attempt, then sends', async () => {
+    const { phone, api } = await customer(t);
+    await api.send({ recipient: newPhone(), message: 'Hi' });
+    const down = () => new ProviderError('Not connected to the SMS centre', false, 'not_bound', { unavailable: true });
+    const fake = new FakeProvider({ behaviour: (_m, attempt) => (attempt === 1 ? down() : { providerMessageId: 'back-1' }) });
+    // One attempt allowed: had the outage used it up, the message would have failed and been refunded.
+    const d = dispatcherFor(t.db, fake, { maxAttempts: 1 });
+    await d.runOnce();
+    let [row] = await messagesOf(t.db, phone);
+    expect([row!.status, row!.attempts, row!.errorMessage]).toEqual(['pending', 0, 'Not connected to the SMS centre']);
+    expect(await creditOf(t.db, phone)).toBe(START - SMS_PRICE);
+
+    // During the pause the dispatcher puts what it holds back without submitting it.
+    await makeDue(t.db, phone);
+    await d.runOnce();
+    expect(fake.submitted).toHaveLength(0);
+    [row] = await messagesOf(t.db, phone);
+    expect([row!.status, row!.attempts]).toEqual(['pending', 0]);
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the first pause is one second
+    await makeDue(t.db, phone);
+    await d.runOnce();
+    [row] = await messagesOf(t.db, phone);
+    expect([row!.status, row!.providerMessageId, row!.attempts, row!.errorMessage]).toEqual(['sent', 'back-1', 1, null]);
+  });
+
   it('gives up after the last attempt and refunds', async () => {
     const { phone, api } = await customer(t);
     await api.send({ recipient: newPhone(), message: 'Hi' });
@@ -183,6 +209,30 @@ describe('several dispatchers', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('extends the lease of a batch still being sent, so no other dispatcher takes its messages', async () => {
+    const { phone, api } = await customer(t);
+    await api.send({ recipients: [newPhone(), newPhone(), newPhone(), newPhone()], message: 'Slow' });
+    let submits = 0;
+    const slow = new FakeProvider({
+      behaviour: async () => {
+        submits++;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return { providerMessageId: `slow-${submits}` };
+      },
+    });
+    // A one-second lease, four half-second submits one at a time: two seconds in hand.
+    const first = dispatcherFor(t.db, slow, { leaseSeconds: 1, concurrency: 1 });
+    const sending = first.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const other = new FakeProvider();
+    expect(await dispatcherFor(t.db, other).runOnce()).toBe(0);
+    expect(await sending).toBe(4);
+    expect(submits).toBe(4);
+    expect(other.submitted).toHaveLength(0);
+    const rows = await messagesOf(t.db, phone);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
   });
 
   it("takes over a crashed worker's messages when its lease runs out", async () => {

@@ -7,7 +7,14 @@
 //
 // Sends accepted by this process come without a claim: their rows are written leased to this
 // dispatcher and handed over in memory (modules/messages/lifecycle/hand-off.ts). Claimed batches
-// and handed-off ones share the same submit slots.
+// and handed-off ones share the same submit slots. A batch still in hand after a third of its
+// lease has the lease extended, so no other dispatcher claims (and sends) what it is still sending.
+//
+// When the provider can take no message at all (not bound, throttled, unreachable: a
+// ProviderError marked `unavailable`), the dispatcher holds the queue: it stops claiming and
+// handing off for a pause that doubles up to a minute while the outage lasts, and puts the
+// messages it holds back without using up their attempts. An SMS centre's maintenance window then
+// delays messages instead of failing and refunding the whole queue.
 import { randomUUID } from 'node:crypto';
 import type { AcceptedMessage, ClaimedMessage, MessageStore } from '../modules/messages/lifecycle/message-store';
 import type { HandOffLease, HandOffTarget } from '../modules/messages/lifecycle/hand-off';
@@ -40,6 +47,10 @@ const HAND_OFF_STOP_WAIT_MS = 2000;
 /** The longest wait between two attempts of one message. */
 const MAX_BACKOFF_SECONDS = 3600;
 
+/** The first and the longest pause of the queue while the provider is unavailable. */
+const FIRST_PAUSE_MS = 1000;
+const MAX_PAUSE_MS = 60_000;
+
 export function backoffSeconds(base: number, attempts: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, base * 2 ** Math.max(0, attempts - 1));
 }
@@ -59,6 +70,11 @@ export class Dispatcher implements HandOffTarget {
   /** Set when woken while busy, so the next sleep is skipped rather than the signal lost. */
   private woken = false;
   private unsubscribe: (() => void) | null = null;
+  /** While the provider is unavailable: no claims or hand-offs until then. */
+  private pausedUntil = 0;
+  /** Pauses in a row without a successful submit: each doubles the next. */
+  private unavailableStreak = 0;
+  private unavailableReason = '';
 
   constructor(
     private readonly store: MessageStore,
@@ -113,7 +129,7 @@ export class Dispatcher implements HandOffTarget {
   }
 
   reserve(rows: number): HandOffLease | null {
-    if (!this.running || this.reservedRows + this.takenRows + rows > this.options.batchSize) return null;
+    if (!this.running || this.paused() || this.reservedRows + this.takenRows + rows > this.options.batchSize) return null;
     this.reservedRows += rows;
     return { token: randomUUID(), seconds: this.options.leaseSeconds, rows };
   }
@@ -137,6 +153,10 @@ export class Dispatcher implements HandOffTarget {
   /** Submits a batch held under one lease, and records what became of each message. */
   private async process(leaseToken: string, claimed: ClaimedMessage[]): Promise<void> {
     const batch = await this.switchUncarriedViber(leaseToken, claimed);
+    const inHand = new Set(batch.map((m) => m.id));
+    const lost = new Set<string>();
+    const renewal = setInterval(() => void this.renewLease(leaseToken, inHand, lost), (this.options.leaseSeconds * 1000) / 3);
+    renewal.unref();
 
     // Acceptances are recorded continuously (group commit, see acceptance-recorder.ts), and a
     // submit slot is free again only once its acceptance is recorded: a crash then resends at
@@ -147,7 +167,13 @@ export class Dispatcher implements HandOffTarget {
         await this.slots.acquire();
         try {
           if (failure !== null) return; // the database is not taking records; the lease brings them back
+          if (lost.has(m.id)) return; // another claim holds it now and sends it
+          if (!m.test && this.paused()) {
+            await this.putBack(leaseToken, m, this.unavailableReason);
+            return;
+          }
           const result = await this.submit(m);
+          if (!m.test) this.unavailableStreak = 0;
           countSubmit(result.provider, undefined);
           const acceptance = this.recorder.record({ id: m.id, leaseToken, providerMessageId: result.providerMessageId, provider: result.provider });
           this.acceptances?.track(result.provider, result.providerMessageId, acceptance);
@@ -157,11 +183,56 @@ export class Dispatcher implements HandOffTarget {
           countSubmit(this.providerFor(m)?.name ?? this.provider.name, error);
           await this.recordFailure(leaseToken, m, error);
         } finally {
+          inHand.delete(m.id);
           this.slots.release();
         }
       }),
-    );
+    ).finally(() => clearInterval(renewal));
     if (failure !== null) throw failure;
+  }
+
+  /** Extends the lease of the batch's rows still in hand; those it no longer holds are not sent. */
+  private async renewLease(leaseToken: string, inHand: ReadonlySet<string>, lost: Set<string>): Promise<void> {
+    const ids = [...inHand];
+    try {
+      const held = await this.store.renewLease(leaseToken, ids, this.options.leaseSeconds);
+      const gone = ids.filter((id) => !held.has(id) && inHand.has(id));
+      for (const id of gone) lost.add(id);
+      if (gone.length > 0) this.log.warn({ messages: gone.length }, 'dispatcher: the lease of messages in hand ran out; another claim sends them');
+    } catch (error) {
+      this.log.warn({ err: error }, 'dispatcher: extending a lease failed');
+    }
+  }
+
+  private paused(): boolean {
+    return Date.now() < this.pausedUntil;
+  }
+
+  /**
+   * The provider could take no message: pause the queue (doubling while the outage lasts) and
+   * return how many seconds are left of the pause, which is when the message is tried again.
+   */
+  private pause(reason: string): number {
+    const now = Date.now();
+    if (now >= this.pausedUntil) {
+      this.unavailableStreak++;
+      const ms = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** Math.min(this.unavailableStreak - 1, 6));
+      this.pausedUntil = now + ms;
+      this.log.warn({ reason, pauseMs: ms }, 'dispatcher: the SMS provider is unavailable; holding the queue');
+    }
+    this.unavailableReason = reason;
+    return Math.max(1, Math.ceil((this.pausedUntil - now) / 1000));
+  }
+
+  /** Back to the queue until the pause ends, without using up an attempt. */
+  private async putBack(leaseToken: string, m: ClaimedMessage, reason: string): Promise<void> {
+    const delaySeconds = Math.max(1, Math.ceil((this.pausedUntil - Date.now()) / 1000));
+    try {
+      await this.store.retry(leaseToken, [{ id: m.id, delaySeconds, reason, keepAttempt: true }]);
+    } catch (error) {
+      // The lease runs out and the message is claimed again: nothing is lost.
+      this.log.error({ err: error, messageId: m.id }, 'dispatcher: could not put a message back');
+    }
   }
 
   /**
@@ -181,6 +252,10 @@ export class Dispatcher implements HandOffTarget {
 
   private async run(): Promise<void> {
     while (this.running) {
+      if (this.paused()) {
+        await this.sleep(Math.max(10, Math.min(this.pausedUntil - Date.now(), this.options.pollMs)));
+        continue;
+      }
       let taken = 0;
       try {
         taken = await this.runOnce();
@@ -243,7 +318,21 @@ export class Dispatcher implements HandOffTarget {
   private async recordFailure(leaseToken: string, m: ClaimedMessage, error: unknown): Promise<void> {
     const permanent = error instanceof ProviderError && error.permanent;
     const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProviderError && error.unavailable && !m.test) {
+      this.pause(reason);
+      await this.putBack(leaseToken, m, reason);
+      return;
+    }
     try {
+      if ((permanent || m.attempts >= this.options.maxAttempts) && m.channel === 'viber') {
+        // Viber refused it: it goes out as SMS, as a Viber message that was not delivered does.
+        const fellBack = await this.store.fallBack(leaseToken, [m.id]);
+        if (fellBack.has(m.id)) {
+          this.log.info({ messageId: m.id, reason }, 'Viber refused the message; sending it as SMS');
+          this.wakeUp();
+          return;
+        }
+      }
       if (permanent || m.attempts >= this.options.maxAttempts) {
         this.log.warn({ messageId: m.id, attempts: m.attempts, reason }, 'message failed');
         await this.store.fail(leaseToken, [{ id: m.id, reason }]);

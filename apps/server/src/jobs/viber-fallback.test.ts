@@ -20,6 +20,7 @@ import {
 } from '../modules/messages/messages.test-support';
 import { createTestApp, type TestApp } from '../test/helper';
 import { fallBackOverdueViber } from '../modules/messages/lifecycle/message-store';
+import { ProviderError } from '../providers/sms/types';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,23 @@ async function onlyRow(phone: string) {
 }
 
 describe('Viber with SMS fallback', () => {
+  it('sends a Viber message that Viber refuses at submit as SMS, instead of failing it', async () => {
+    const { phone, api } = await customer(t, { products: ['Viber'] });
+    const fake = new FakeProvider({
+      behaviour: (m) => (m.channel === 'viber' ? new ProviderError('Viber refused the sender', true) : { providerMessageId: `sms-${m.id}` }),
+    });
+    const dispatcher = dispatcherFor(t.db, fake);
+    await api.send({ recipient: newPhone(), message: 'Hi', channel: 'viber' });
+    await dispatcher.runOnce(); // Viber refuses: back in the queue as SMS
+    await dispatcher.runOnce(); // the SMS goes out
+    expect(fake.submitted.map((m) => m.channel)).toEqual(['sms']);
+    const row = await onlyRow(phone);
+    expect([row.channel, row.status, row.price]).toEqual(['sms', 'sent', SMS_PRICE]);
+    await fake.receipt(row.providerMessageId!, 'delivered');
+    expect(await creditOf(t.db, phone)).toBe(START - SMS_PRICE);
+    await expectLedgerConsistent(t.db);
+  });
+
   it('charges the Viber price when Viber delivers, refunding the rest of the reserve once', async () => {
     const { phone, api, fake, dispatcher } = await viberCustomer();
     const res = await api.send({ recipient: newPhone(), message: 'Hi', channel: 'viber' });

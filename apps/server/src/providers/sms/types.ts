@@ -35,16 +35,23 @@ export interface DeliveryReceipt {
 
 /**
  * Thrown by `submit`. `permanent` failures (bad number, rejected sender) fail the message;
- * temporary ones (throttled, connection lost) are retried with backoff.
+ * temporary ones are retried with backoff, each retry using up one of the message's attempts.
+ * `unavailable` ones (not bound, connection lost, throttled, unreachable) say nothing about the
+ * message: the provider could take no message just then. Those retries use up no attempt, so an
+ * outage of the SMS centre holds the queue instead of failing and refunding it.
  */
 export class ProviderError extends Error {
+  readonly unavailable: boolean;
+
   constructor(
     message: string,
     readonly permanent: boolean,
     readonly code?: string,
+    options: { unavailable?: boolean } = {},
   ) {
     super(message);
     this.name = 'ProviderError';
+    this.unavailable = !permanent && options.unavailable === true;
   }
 }
 

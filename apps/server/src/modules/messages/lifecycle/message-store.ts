@@ -40,6 +40,8 @@ export interface RetryMessage {
   id: string;
   delaySeconds: number;
   reason: string;
+  /** The provider could take no message (an outage, throttling): this try does not count as an attempt. */
+  keepAttempt?: boolean;
 }
 
 export interface FailedMessage {
@@ -70,6 +72,10 @@ export interface MessageStore {
   retry(leaseToken: string, retries: readonly RetryMessage[]): Promise<void>;
   /** Failed for good: each is settled at 0 and its reservation refunded. */
   fail(leaseToken: string, failures: readonly FailedMessage[]): Promise<void>;
+  /** Viber messages Viber refused at submit go back to the queue as SMS. Returns the ids that did. */
+  fallBack(leaseToken: string, ids: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Extends the lease of rows still in hand; returns the ids it still holds (another claim took the rest). */
+  renewLease(leaseToken: string, ids: readonly string[], leaseSeconds: number): Promise<ReadonlySet<string>>;
 }
 
 /** The store over our database. */
@@ -80,6 +86,8 @@ export function createMessageStore(db: Database): MessageStore {
     markSent: (provider, accepted, viberValiditySeconds) => markSent(db, provider, accepted, viberValiditySeconds),
     retry: (leaseToken, retries) => scheduleRetries(db, leaseToken, retries),
     fail: (leaseToken, failures) => failClaimed(db, leaseToken, failures),
+    fallBack: (leaseToken, ids) => fallBackClaimed(db, leaseToken, ids),
+    renewLease: (leaseToken, ids, leaseSeconds) => renewLease(db, leaseToken, ids, leaseSeconds),
   };
 }
 
@@ -202,19 +210,38 @@ async function recordSent(
   };
 }
 
-/** Temporary failures: back to the queue, each after its own delay. */
+/**
+ * Temporary failures: back to the queue, each after its own delay. The claim counted an attempt;
+ * a retry that keeps it (the provider was unavailable) gives it back.
+ */
 export async function scheduleRetries(db: Database, leaseToken: string, retries: readonly RetryMessage[]): Promise<void> {
   if (retries.length === 0) return;
+  const input = retries.map((r) => ({ id: r.id, delay: r.delaySeconds, reason: r.reason, keep: r.keepAttempt === true }));
   await queryRows(db, sql`
     update messages m
        set status = 'pending',
            next_attempt_at = now() + v.delay * interval '1 second',
            error_message = v.reason,
+           attempts = greatest(0, m.attempts - case when v.keep then 1 else 0 end),
            locked_until = null,
            lease_token = null
-      from jsonb_to_recordset(${JSON.stringify(retries.map((r) => ({ id: r.id, delay: r.delaySeconds, reason: r.reason })))}::jsonb)
-           as v(id uuid, delay integer, reason text)
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+           as v(id uuid, delay integer, reason text, keep boolean)
      where m.id = any(${uuidList(retries.map((r) => r.id))}) and m.id = v.id and m.lease_token = ${leaseToken}::uuid`);
+}
+
+/**
+ * Extends the lease of claimed rows a dispatcher still has in hand: a batch that waits out an
+ * outage or a slow SMS centre keeps its rows, so no other dispatcher claims and sends them too.
+ */
+export async function renewLease(db: Database, leaseToken: string, ids: readonly string[], leaseSeconds: number): Promise<ReadonlySet<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(db, sql`
+    update messages
+       set locked_until = now() + ${leaseSeconds} * interval '1 second'
+     where id = any(${uuidList(ids)}) and lease_token = ${leaseToken}::uuid
+    returning id`);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Permanent failures (or last retries): failed, and their reservations refunded, in one transaction. */
@@ -246,6 +273,21 @@ const FALL_BACK = sql`channel = 'sms',
        attempts = 0,
        locked_until = null,
        lease_token = null`;
+
+/**
+ * Claimed Viber messages that Viber refused at submit (a permanent error, or the last attempt) go
+ * back to the queue as SMS, as a Viber message that was not delivered does: the SMS was paid for
+ * in the reservation. Only under this claim's lease.
+ */
+export async function fallBackClaimed(db: DbOrTx, leaseToken: string, ids: readonly string[]): Promise<ReadonlySet<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await queryRows<{ id: string }>(db, sql`
+    update messages set ${FALL_BACK}
+     where id = any(${uuidList(ids)})
+       and lease_token = ${leaseToken}::uuid and channel = 'viber' and settled_at is null
+    returning id`);
+  return new Set(result.map((r) => r.id));
+}
 
 /**
  * Viber messages that Viber could not deliver (a receipt said so) go back to the queue as SMS,

@@ -77,8 +77,8 @@ export class InfobipProvider implements SmsProvider {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       this.unreachable = { why: timedOut ? 'did not answer in time' : 'could not be reached', at: Date.now() };
       throw timedOut
-        ? new ProviderError('Infobip did not answer in time', false, 'timeout')
-        : new ProviderError('Infobip could not be reached', false, 'network_error');
+        ? new ProviderError('Infobip did not answer in time', false, 'timeout', { unavailable: true })
+        : new ProviderError('Infobip could not be reached', false, 'network_error', { unavailable: true });
     }
     this.unreachable = null;
     const body = parseJson(await response.text().catch(() => ''));
@@ -232,10 +232,10 @@ function httpError(status: number, body: SendResponse | null): ProviderError {
   const code = exception?.messageId ?? `HTTP_${status}`;
   const detail = exception?.text ? `: ${exception.text}` : '';
   if (status === 408 || status === 429 || status >= 500) {
-    return new ProviderError(`Infobip is busy or unavailable (HTTP ${status})`, false, code);
+    return new ProviderError(`Infobip is busy or unavailable (HTTP ${status})`, false, code, { unavailable: true });
   }
   if (status === 401 || status === 403) {
-    return new ProviderError(`Infobip refused the API key (HTTP ${status})`, false, code);
+    return new ProviderError(`Infobip refused the API key (HTTP ${status})`, false, code, { unavailable: true });
   }
   return new ProviderError(`Infobip refused the message${detail}`, true, code);
 }

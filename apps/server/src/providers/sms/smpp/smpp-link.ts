@@ -85,12 +85,12 @@ export class Bind {
       this.sequence = this.sequence >= MAX_SEQUENCE ? 1 : this.sequence + 1;
       const sequence = this.sequence;
       if (!writeGathered(this.socket, encode(sequence))) {
-        reject(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost'));
+        reject(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost', { unavailable: true }));
         return;
       }
       const timer = setTimeout(() => {
         this.pending.delete(sequence);
-        reject(new ProviderError('The SMS centre did not answer in time', false, 'response_timeout'));
+        reject(new ProviderError('The SMS centre did not answer in time', false, 'response_timeout', { unavailable: true }));
       }, timeoutMs);
       this.pending.set(sequence, { resolve, reject, timer });
     });
@@ -160,7 +160,7 @@ export class SmppLink {
         timer: setTimeout(() => {
           this.waiters.delete(waiter);
           const why = this.lastError ? `: ${this.lastError}` : '';
-          reject(new ProviderError(`Not connected to the SMS centre${why}`, false, 'not_bound'));
+          reject(new ProviderError(`Not connected to the SMS centre${why}`, false, 'not_bound', { unavailable: true }));
         }, timeoutMs),
       };
       this.waiters.add(waiter);
@@ -301,7 +301,7 @@ export class SmppLink {
     this.bound = false;
     clearTimeout(this.bindDeadline);
     clearInterval(this.enquireTimer);
-    bind.failAll(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost'));
+    bind.failAll(new ProviderError('The connection to the SMS centre was lost', false, 'connection_lost', { unavailable: true }));
     if (this.closed) return;
     const delay = Math.min(this.settings.reconnectMaxMs, this.settings.reconnectMinMs * 2 ** this.attempts);
     this.attempts++;
@@ -311,5 +311,5 @@ export class SmppLink {
 }
 
 function closingError(): ProviderError {
-  return new ProviderError('The SMS provider is shutting down', false, 'closing');
+  return new ProviderError('The SMS provider is shutting down', false, 'closing', { unavailable: true });
 }

@@ -27,6 +27,13 @@ const TEMPORARY = new Set([
   0x00ff, // ESME_RUNKNOWNERR
 ]);
 
+/** Statuses that say the SMSC takes no message just now, whichever it is: retried without using up an attempt. */
+const UNAVAILABLE = new Set([
+  0x0004, // ESME_RINVBNDSTS
+  0x0014, // ESME_RMSGQFUL
+  0x0058, // ESME_RTHROTTLED
+]);
+
 /** Statuses about the message itself (address, content, options): resending it cannot help. */
 const PERMANENT: Record<number, string> = {
   0x0001: 'The message is too long for the SMS centre',
@@ -58,5 +65,5 @@ export function submitError(status: number): ProviderError {
   const name = statusName(status);
   const permanentReason = PERMANENT[status];
   if (permanentReason && !TEMPORARY.has(status)) return new ProviderError(permanentReason, true, name);
-  return new ProviderError(`The SMS centre is busy or unavailable (${name})`, false, name);
+  return new ProviderError(`The SMS centre is busy or unavailable (${name})`, false, name, { unavailable: UNAVAILABLE.has(status) });
 }
