@@ -39,6 +39,7 @@ export const SEND_MESSAGES = {
   alreadyProcessing: 'This message is already being sent and can no longer be cancelled.',
   alreadyCancelled: 'This scheduled message was already cancelled.',
   testTooManyRecipients: `A test key sends to at most ${TEST_MAX_RECIPIENTS_PER_SEND} recipients at a time. Use a live key for more.`,
+  priceChanged: 'The price of this send has changed since you reviewed it. Please review it again.',
   testDailyQuota: `A test key sends at most ${TEST_MAX_MESSAGES_PER_DAY.toLocaleString('en')} messages a day. Use a live key for more, or try again tomorrow.`,
 } as const;
 

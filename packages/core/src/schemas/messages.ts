@@ -39,6 +39,11 @@ const sendFields = {
   messageType: z.enum(MESSAGE_TYPE_VALUES).optional(),
   /** Send to every number of these phonebooks too (needs the Phonebook service). */
   phonebookIds: z.array(z.string().max(64)).max(100).optional(),
+  /**
+   * The euros the customer reviewed as debited now. When given, a send that would debit another
+   * amount (a price, or a phonebook, changed since the review) is refused with 409 and nothing is sent.
+   */
+  expectedCost: z.number().nonnegative().max(1e9).optional(),
 };
 
 export const sendMessageBodySchema = z.strictObject({

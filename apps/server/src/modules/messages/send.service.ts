@@ -7,6 +7,7 @@ import {
   SEND_MESSAGES,
   TEST_MAX_MESSAGES_PER_DAY,
   TEST_MAX_RECIPIENTS_PER_SEND,
+  eurosToMicros,
   microsToEuros,
   parseRecipients,
   priceSend,
@@ -107,6 +108,11 @@ export async function sendMessages(deps: SendDeps, userId: string, request: Send
   const count = parsed.recipients.length;
   const pricing = priceSend({ channel: request.channel, recipients: count, message: request.message, unitPrices: request.test ? TEST_PRICES : await getMessagePrices(db) });
   const { parts, hold: total } = pricing;
+  // What the customer reviewed is what is debited, or nothing is: a price edit or a phonebook
+  // change between the review and Confirm must not charge an amount they never saw.
+  if (request.expectedCost !== undefined && eurosToMicros(request.expectedCost) !== total) {
+    throw new AppError(409, 'price_changed', SEND_MESSAGES.priceChanged);
+  }
   const batchId = request.batchId ?? timeOrderedUuid();
 
   const debit: BalanceChange = {

@@ -128,6 +128,20 @@ describe('a send', () => {
     expect(await creditOf(t.db, phone)).toBe(2 * SMS_PRICE - 1);
   });
 
+  it('debits what the customer reviewed, or refuses with 409 and sends nothing when the price changed', async () => {
+    const { phone, api } = await customer(t);
+    const twoParts = 'y'.repeat(200);
+    const reviewed = microsToEuros(2 * SMS_PRICE);
+    const changed = await api.send({ recipients: [newPhone()], message: twoParts, expectedCost: microsToEuros(SMS_PRICE) });
+    expect([changed.status, changed.body.code, changed.body.message]).toEqual([409, 'price_changed', SEND_MESSAGES.priceChanged]);
+    expect(await messagesOf(t.db, phone)).toHaveLength(0);
+    expect(await creditOf(t.db, phone)).toBe(2_000_000);
+
+    const sent = await api.send({ recipients: [newPhone()], message: twoParts, expectedCost: reviewed });
+    expect([sent.status, sent.body.cost]).toEqual([200, reviewed]);
+    expect(await creditOf(t.db, phone)).toBe(2_000_000 - 2 * SMS_PRICE);
+  });
+
   it('needs the Viber service for Viber and the Schedule Send service for scheduling', async () => {
     const { phone, api } = await customer(t);
     expect(await api.send({ recipient: newPhone(), message: 'Hi', channel: 'viber' })).toMatchObject({

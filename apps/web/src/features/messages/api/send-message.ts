@@ -2,7 +2,8 @@
 // whole recipient list in one request: the server answers for every recipient or for none.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ScheduleMessageBody, SendMessageBody, SendMessageResponse } from '@kurir/core/schemas/messages';
-import { api } from '../../../lib/api';
+import { api, hasErrorCode } from '../../../lib/api';
+import { queryRoots } from '../../../lib/query-keys';
 import { refreshAfterMessagesChange } from './refresh';
 
 export type SendInput =
@@ -20,5 +21,10 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: () => refreshAfterMessagesChange(queryClient),
+    // The server refused a price the customer did not review: read the prices again, so the form
+    // (and the next review) shows what the send costs now.
+    onError: (error) => {
+      if (hasErrorCode(error, 'price_changed')) void queryClient.invalidateQueries({ queryKey: queryRoots.pricing });
+    },
   });
 }

@@ -60,7 +60,7 @@ export function CostSummary({ channel, recipients, parts, quote, pricesLoaded }:
         )}
         {!pricesLoaded && (
           <Text fz="xs" c="dimmed">
-            Using standard prices while the price list loads.
+            Standard prices shown while the price list loads; you can send once it has loaded.
           </Text>
         )}
       </Stack>

@@ -49,6 +49,7 @@ export function SendMessagePage() {
   const scheduleError = scheduleProblem(draft.schedule, scheduledFor, new Date());
   const canSend =
     !send.pending &&
+    pricesLoaded &&
     recipients.problem === null &&
     messageProblem(draft.message) === null &&
     recipients.count > 0 &&
@@ -76,7 +77,7 @@ export function SendMessagePage() {
       quote,
       // Confirm sends this, not the form as it is then: a service that lapses while the review
       // is open must not turn a reviewed scheduled Viber send into an SMS sent now.
-      send: reviewedSend({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor }),
+      send: reviewedSend({ draft, recipients, isAdmin: user.role === 'admin', scheduledFor, held: quote.held }),
     });
   }
   function confirm() {

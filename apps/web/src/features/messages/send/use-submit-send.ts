@@ -1,6 +1,7 @@
 // Send now or schedule (spec §7, §8): one request with every recipient, the toasts the spec
 // words, and a clean page after success that says what went out and links to it.
 import { useState } from 'react';
+import { microsToEuros } from '@kurir/core/money';
 import { SEND_MESSAGES } from '@kurir/core/send-rules';
 import { isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -13,7 +14,14 @@ function failureFallback(kind: SendInput['kind'], count: number): string {
   return count > 1 ? 'Failed to send bulk SMS messages' : 'Failed to send SMS. Please try again.';
 }
 
-type Draft = { draft: SendDraft; recipients: SendRecipients; isAdmin: boolean; scheduledFor: Date | null };
+type Draft = {
+  draft: SendDraft;
+  recipients: SendRecipients;
+  isAdmin: boolean;
+  scheduledFor: Date | null;
+  /** Micro-euros the review shows as debited now: the server refuses to debit another amount. */
+  held: number;
+};
 
 /** A request as reviewed: sent as it was shown, whatever the form (or the user's services) does meanwhile. */
 export type ReviewedSend = { request: SendInput; count: number };
@@ -23,10 +31,11 @@ export function reviewedSend(input: Draft): ReviewedSend {
   return { request: sendInput(input), count: input.recipients.count };
 }
 
-function sendInput({ draft, recipients, isAdmin, scheduledFor }: Draft): SendInput {
+function sendInput({ draft, recipients, isAdmin, scheduledFor, held }: Draft): SendInput {
   const base = {
     message: draft.message,
     channel: draft.channel,
+    expectedCost: microsToEuros(held),
     ...(draft.mode === 'phonebook' ? { phonebookIds: draft.phonebookIds } : { recipients: recipients.typed }),
     ...(isAdmin ? { messageType: draft.messageType } : {}),
   };
