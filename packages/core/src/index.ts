@@ -8,6 +8,7 @@ export * from './gsm-alphabet';
 export * from './sms';
 export * from './money';
 export * from './pricing';
+export * from './periods';
 export * from './features';
 export * from './contacts-import';
 export * from './list-total';

@@ -54,11 +54,15 @@ export const apiSentMessageSchema = z.object({
   price: z.number().meta({ description: 'Euros held for this message; the unused part is refunded when it settles.' }),
 });
 
+// What a send debits (core `priceSend`'s hold), worded once for the send's and the quote's answers.
+const DEBIT_DESCRIPTION =
+  'Euros debited by the send. For Viber each message is charged the larger of the Viber price and its SMS price (what an SMS fallback costs); the unused part is refunded once the channel that delivered it is known.';
+
 export const apiSendResponseSchema = z
   .object({
     messages: z.array(apiSentMessageSchema),
-    total_price: z.number(),
-    balance: z.number(),
+    total_price: z.number().meta({ description: DEBIT_DESCRIPTION }),
+    balance: z.number().meta({ description: 'Euros left after the debit.' }),
     test: z.boolean(),
   })
   .meta({ id: 'SendResult' });
@@ -73,10 +77,18 @@ export const apiQuoteResponseSchema = z.object({
   parts: z.number().int(),
   encoding: z.enum(['gsm', 'unicode']),
   unicode_characters: z.array(z.string()).meta({ description: 'The characters that force Unicode (fewer characters per part).' }),
-  price_per_recipient: z.number(),
-  total_price: z.number(),
+  price_per_recipient: z.number().meta({ description: `${DEBIT_DESCRIPTION} Per recipient: the \`price\` of each message in the send's answer.` }),
+  total_price: z.number().meta({ description: `${DEBIT_DESCRIPTION} The \`total_price\` of the send's answer.` }),
+  price_per_recipient_if_viber_delivers: z
+    .number()
+    .nullable()
+    .meta({ description: 'Viber only: euros one message finally costs when Viber delivers it (after its refund); null for SMS.' }),
+  total_price_if_viber_delivers: z
+    .number()
+    .nullable()
+    .meta({ description: 'Viber only: euros the send finally costs when Viber delivers every message (after the refunds); null for SMS.' }),
   balance: z.number(),
-  balance_after: z.number(),
+  balance_after: z.number().meta({ description: 'balance − total_price: the balance right after the send.' }),
 });
 
 export const apiMessageSchema = z

@@ -33,6 +33,8 @@ export const PRODUCT_MESSAGES = {
   startDateInPast: 'Start date cannot be in the past.',
   startDateTooFar: 'Start date must be within the next 12 months.',
   neverExpires: 'You already have this service with no end date.',
+  periodOverlaps: (name: string) =>
+    `You already have ${name} for some of those days. Choose a start date after that period ends, so no day is paid twice.`,
   senderRequestOpen: 'You already have a Custom Sender Name awaiting approval.',
   purchased: (name: string) => `${name} purchased successfully.`,
   senderSubmitted: 'Your Custom Sender Name has been submitted for approval.',

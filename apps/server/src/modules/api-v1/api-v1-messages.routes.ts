@@ -128,7 +128,10 @@ export function apiV1MessageRoutes(deps: SendDeps) {
           phonebookIds: body.phonebook_ids,
           channel: body.channel,
         });
-        const test = testKey(request);
+        // total_price and price_per_recipient are what the send debits and answers (the hold), so
+        // balance_after agrees with them; what Viber delivery finally costs is the *_if_viber_delivers pair.
+        const priced = (micros: number) => (testKey(request) ? 0 : micros);
+        const viber = q.price.channel === 'viber';
         return {
           recipients: q.price.recipients,
           invalid: q.invalid,
@@ -136,10 +139,12 @@ export function apiV1MessageRoutes(deps: SendDeps) {
           parts: q.price.parts,
           encoding: q.price.encoding,
           unicode_characters: q.unicodeCharacters,
-          price_per_recipient: test ? 0 : microsToEuros(q.price.perRecipient.cost),
-          total_price: test ? 0 : microsToEuros(q.price.cost),
+          price_per_recipient: microsToEuros(priced(q.price.perRecipient.hold)),
+          total_price: microsToEuros(priced(q.price.hold)),
+          price_per_recipient_if_viber_delivers: viber ? microsToEuros(priced(q.price.perRecipient.cost)) : null,
+          total_price_if_viber_delivers: viber ? microsToEuros(priced(q.price.cost)) : null,
           balance: microsToEuros(user.credit),
-          balance_after: microsToEuros(user.credit - (test ? 0 : q.price.hold)),
+          balance_after: microsToEuros(user.credit - priced(q.price.hold)),
         };
       },
     );

@@ -3,7 +3,7 @@
 // rate limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { SMS_PRICE, creditOf, messagesOf, newPhone } from '../messages/messages.test-support';
+import { SMS_PRICE, VIBER_PRICE, creditOf, messagesOf, newPhone } from '../messages/messages.test-support';
 import { apiCustomer, keyClient } from './api-v1.test-support';
 
 let t: TestApp;
@@ -73,9 +73,40 @@ describe('quote, balance, list, cancel', () => {
     const c = await apiCustomer(t, { credit: 1_000_000 });
     const res = await c.call('POST', '/api/v1/messages/quote', { to: [newPhone(), newPhone()], text: 'Živjo 😀' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ recipients: 2, parts: 1, encoding: 'unicode', unicode_characters: ['Ž', '😀'], price_per_recipient: euros(SMS_PRICE), total_price: euros(2 * SMS_PRICE), balance: 1, balance_after: euros(1_000_000 - 2 * SMS_PRICE) });
+    expect(res.body).toMatchObject({ recipients: 2, parts: 1, encoding: 'unicode', unicode_characters: ['Ž', '😀'], price_per_recipient: euros(SMS_PRICE), total_price: euros(2 * SMS_PRICE), price_per_recipient_if_viber_delivers: null, total_price_if_viber_delivers: null, balance: 1, balance_after: euros(1_000_000 - 2 * SMS_PRICE) });
     expect(await creditOf(t.db, c.phone)).toBe(1_000_000);
     expect((await c.call('GET', '/api/v1/balance')).body).toEqual({ balance: 1, currency: 'EUR' });
+  });
+
+  it('quotes a Viber send at what the send debits, with what it costs once Viber delivers', async () => {
+    const c = await apiCustomer(t, { credit: 1_000_000, products: ['Viber'] });
+    const request = { to: [newPhone(), newPhone()], text: 'Your order has shipped.', channel: 'viber' };
+    // The send holds the larger of the Viber price and the SMS price per message (its fallback).
+    const held = Math.max(VIBER_PRICE, SMS_PRICE);
+    expect(held).toBeGreaterThan(VIBER_PRICE);
+    const quote = await c.call('POST', '/api/v1/messages/quote', request);
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({
+      recipients: 2,
+      parts: 1,
+      price_per_recipient: euros(held),
+      total_price: euros(2 * held),
+      price_per_recipient_if_viber_delivers: euros(VIBER_PRICE),
+      total_price_if_viber_delivers: euros(2 * VIBER_PRICE),
+      balance: 1,
+      balance_after: euros(1_000_000 - 2 * held),
+    });
+
+    const sent = await c.call('POST', '/api/v1/messages', request);
+    expect(sent.status).toBe(201);
+    expect(sent.body.total_price).toBe(quote.body.total_price);
+    expect(sent.body.messages.map((m: { price: number }) => m.price)).toEqual([quote.body.price_per_recipient, quote.body.price_per_recipient]);
+    expect(sent.body.balance).toBe(quote.body.balance_after);
+    expect(await creditOf(t.db, c.phone)).toBe(1_000_000 - 2 * held);
+
+    const free = await apiCustomer(t, { mode: 'test', products: ['Viber'] });
+    const testQuote = await free.call('POST', '/api/v1/messages/quote', request);
+    expect(testQuote.body).toMatchObject({ price_per_recipient: 0, total_price: 0, price_per_recipient_if_viber_delivers: 0, total_price_if_viber_delivers: 0 });
   });
 
   it('lists newest first with filters and a cursor that walks every message once', async () => {

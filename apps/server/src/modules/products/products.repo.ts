@@ -44,9 +44,12 @@ export async function lockUser(tx: Tx, userId: string): Promise<Date | null> {
   return clock!.now;
 }
 
-/** The user's period of this product in force at `at` (the one a new purchase extends). */
-export async function findCoveringPeriod(tx: Tx, userId: string, productId: string, at: Date) {
-  const [row] = await tx
+/**
+ * The user's periods of this product that are not over at `now` (in force, or bought to start
+ * later), earliest first: a new purchase of it goes after them or between them, never over them.
+ */
+export async function listHeldPeriods(tx: Tx, userId: string, productId: string, now: Date) {
+  return tx
     .select()
     .from(userProducts)
     .where(
@@ -55,11 +58,8 @@ export async function findCoveringPeriod(tx: Tx, userId: string, productId: stri
         eq(userProducts.productId, productId),
         eq(userProducts.status, 'active'),
         eq(userProducts.active, true),
-        lte(userProducts.startsAt, at),
-        or(isNull(userProducts.expiresAt), gt(userProducts.expiresAt, at)),
+        or(isNull(userProducts.expiresAt), gt(userProducts.expiresAt, now)),
       ),
     )
-    .orderBy(sql`${userProducts.expiresAt} desc nulls first`)
-    .limit(1);
-  return row ?? null;
+    .orderBy(asc(userProducts.startsAt), asc(userProducts.createdAt));
 }

@@ -195,6 +195,98 @@ describe('purchase', () => {
   });
 });
 
+describe('no day of an add-on is paid twice', () => {
+  const DAY = 86_400_000;
+  const buyNow = (c: Customer, id: string) => c.call('POST', '/api/user/products/purchase', { productId: id, quantity: 1, startOption: 'now' });
+  const buyFrom = (c: Customer, id: string, start: Date) =>
+    c.call('POST', '/api/user/products/purchase', { productId: id, quantity: 1, startOption: 'custom', startDate: start.toISOString() });
+  const months = (from: Date, to: Date) => (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth();
+
+  /** The customer's rows of the product, earliest first, after checking that no two share a moment. */
+  async function periodsOf(c: Customer, id: string) {
+    const rows = (await userProductsOf(t.db, c.id)).filter((r) => r.productId === id).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.startsAt.getTime()).toBeGreaterThanOrEqual(rows[i - 1]!.expiresAt!.getTime());
+    return rows;
+  }
+
+  it('a purchase now after one with a later start date goes after both, on the later row', async () => {
+    const c = await signInCustomer(t, '+38641200011');
+    await setBalance(t.db, c.id, 100_000_000);
+    const viber = await productId(t.db, 'Viber');
+    const first = await buyNow(c, viber);
+    const later = await buyFrom(c, viber, new Date(Date.now() + 40 * DAY));
+    expect([first.status, later.status]).toEqual([200, 200]);
+    // The UI says "Extend": the month goes after the last period it would run into.
+    const third = await buyNow(c, viber);
+    expect(third.status).toBe(200);
+    expect(third.body.userProduct.id).toBe(later.body.userProduct.id);
+
+    const [a, b] = await periodsOf(c, viber);
+    expect(a!.expiresAt!.toISOString()).toBe(first.body.userProduct.expires_at);
+    expect(b!.startsAt.toISOString()).toBe(later.body.userProduct.starts_at);
+    expect(months(b!.startsAt, b!.expiresAt!)).toBe(2);
+    expect(b!.totalPrice).toBe(2 * 4_990_000);
+    expect((await ledgerOf(t.db, c.id)).filter((e) => e.type === 'product_purchase').map((e) => e.amount)).toEqual([-4_990_000, -4_990_000, -4_990_000]);
+    expect(await balanceOf(t.db, c.id)).toBe(100_000_000 - 3 * 4_990_000);
+  });
+
+  it('a purchase now with only a period that starts within a month extends that period', async () => {
+    const c = await signInCustomer(t, '+38641200012');
+    await setBalance(t.db, c.id, 100_000_000);
+    const viber = await productId(t.db, 'Viber');
+    const upcoming = await buyFrom(c, viber, new Date(Date.now() + 10 * DAY));
+    const now = await buyNow(c, viber);
+    expect(now.status).toBe(200);
+    expect(now.body.userProduct.id).toBe(upcoming.body.userProduct.id);
+    const [only, ...rest] = await periodsOf(c, viber);
+    expect(rest).toHaveLength(0);
+    expect(months(only!.startsAt, only!.expiresAt!)).toBe(2);
+  });
+
+  it('a purchase now with only a period more than a month ahead starts now, beside it', async () => {
+    const c = await signInCustomer(t, '+38641200013');
+    await setBalance(t.db, c.id, 100_000_000);
+    const viber = await productId(t.db, 'Viber');
+    await buyFrom(c, viber, new Date(Date.now() + 45 * DAY));
+    const now = await buyNow(c, viber);
+    expect(now.status).toBe(200);
+    expect(Date.parse(now.body.userProduct.starts_at)).toBeLessThanOrEqual(Date.now());
+    expect(await periodsOf(c, viber)).toHaveLength(2);
+  });
+
+  it('refuses a start date inside a period already bought, or one that would run into it, and charges nothing', async () => {
+    const c = await signInCustomer(t, '+38641200014');
+    await setBalance(t.db, c.id, 100_000_000);
+    const viber = await productId(t.db, 'Viber');
+    const current = await buyNow(c, viber);
+    const upcoming = await buyFrom(c, viber, new Date(Date.now() + 70 * DAY));
+    expect([current.status, upcoming.status]).toEqual([200, 200]);
+    const balance = await balanceOf(t.db, c.id);
+    const before = await periodsOf(c, viber);
+
+    const inside = await buyFrom(c, viber, new Date(Date.now() + 3 * DAY));
+    expect(inside).toMatchObject({
+      status: 409,
+      body: {
+        code: 'period_overlaps',
+        message: 'You already have Viber for some of those days. Choose a start date after that period ends, so no day is paid twice.',
+        periodStartsAt: current.body.userProduct.starts_at,
+        periodExpiresAt: current.body.userProduct.expires_at,
+      },
+    });
+    // Starts in the gap but would end inside the upcoming period.
+    const runsInto = await buyFrom(c, viber, new Date(Date.parse(upcoming.body.userProduct.starts_at) - 10 * DAY));
+    expect(runsInto).toMatchObject({ status: 409, body: { code: 'period_overlaps', periodStartsAt: upcoming.body.userProduct.starts_at } });
+
+    expect(await balanceOf(t.db, c.id)).toBe(balance);
+    expect(await periodsOf(c, viber)).toEqual(before);
+    // Right where the current period ends is no overlap.
+    const adjacent = await buyFrom(c, viber, new Date(current.body.userProduct.expires_at));
+    expect(adjacent.status).toBe(200);
+    expect(await periodsOf(c, viber)).toHaveLength(3);
+  });
+});
+
 describe('expiry', () => {
   it('stops unlocking a feature at its expiry, and lists it as inactive', async () => {
     const dave = await signInCustomer(t, '+38641200004');

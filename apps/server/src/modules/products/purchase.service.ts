@@ -3,25 +3,31 @@
 //
 // Buying a monthly or daily add-on that is already in force extends that same period by one more
 // month or day from its current expiry (one row per service; total_price adds up; the ledger has
-// each purchase). A custom sender name waits for an admin as 'pending'.
+// each purchase). No day of an add-on is ever paid twice: a purchase "now" goes after every period
+// it would run into (core `periodExtendedByPurchase`), and a chosen start date that falls in a
+// period the customer already has is refused. A custom sender name waits for an admin as 'pending'.
 import { and, eq, sql } from 'drizzle-orm';
 import {
   PRODUCT_MESSAGES,
+  addCalendarMonths,
   customSenderNameSchema,
   featureOfProductName,
+  isPeriodic,
   isPurchasableProductName,
   microsToEuros,
+  overlappingPeriod,
+  periodEnd,
+  periodExtendedByPurchase,
   productPrice,
   type PurchaseResponse,
 } from '@kurir/core';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { userProducts } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { changeBalance } from '../billing/ledger';
 import { findDeniedSenderRequest, findOpenSenderRequest } from './custom-sender.service';
-import { addCalendarMonths, periodEnd } from './periods';
 import { toUserProductDto, type ProductRow } from './product-dto';
-import { findCoveringPeriod, findProduct, lockUser } from './products.repo';
+import { findProduct, listHeldPeriods, lockUser } from './products.repo';
 
 export interface PurchaseInput {
   productId: string;
@@ -60,6 +66,35 @@ function parseSenderName(value: string | null | undefined): string {
   return parsed.data;
 }
 
+/**
+ * For a monthly or daily add-on, the user's period this purchase extends from its expiry, or null
+ * when it makes a period of its own from `start`; throws when that would pay for a day twice.
+ * Called with the user's row locked, so the periods read cannot change before the write.
+ *
+ * A chosen start date inside a period the customer already has is refused rather than moved to
+ * that period's end: they picked the date the service should begin, and charging for a period
+ * that begins on another day than the one they chose would surprise them; "Start now" is the way
+ * to add a period right after the one they have (the dialog says so and does not offer such days).
+ */
+async function periodToExtend(tx: Tx, userId: string, product: ProductRow, startOption: PurchaseInput['startOption'], start: Date, now: Date) {
+  if (!isPeriodic(product.type)) return null;
+  const held = await listHeldPeriods(tx, userId, product.id, now);
+  if (startOption === 'now') {
+    const last = periodExtendedByPurchase(product.type, held, now);
+    if (last && !last.expiresAt) throw conflict(PRODUCT_MESSAGES.neverExpires, 'never_expires');
+    return last && last.expiresAt ? { id: last.id, expiresAt: last.expiresAt } : null;
+  }
+  const clash = overlappingPeriod(held, start, periodEnd(product.type, start)!);
+  if (clash && !clash.expiresAt) throw conflict(PRODUCT_MESSAGES.neverExpires, 'never_expires');
+  if (clash && clash.expiresAt) {
+    throw new AppError(409, 'period_overlaps', PRODUCT_MESSAGES.periodOverlaps(product.name), {
+      periodStartsAt: clash.startsAt.toISOString(),
+      periodExpiresAt: clash.expiresAt.toISOString(),
+    });
+  }
+  return null;
+}
+
 export async function purchaseProduct(db: Database, userId: string, input: PurchaseInput): Promise<PurchaseResponse> {
   const product = await findProduct(db, input.productId);
   if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
@@ -81,18 +116,16 @@ export async function purchaseProduct(db: Database, userId: string, input: Purch
     const start = resolveStart(input, now);
 
     let row;
-    const periodic = product.type === 'monthly' || product.type === 'daily';
-    const covering = periodic ? await findCoveringPeriod(tx, userId, product.id, start) : null;
-    if (covering) {
-      if (!covering.expiresAt) throw conflict(PRODUCT_MESSAGES.neverExpires, 'never_expires');
+    const extended = await periodToExtend(tx, userId, product, input.startOption, start, now);
+    if (extended) {
       [row] = await tx
         .update(userProducts)
         .set({
-          expiresAt: periodEnd(product.type, covering.expiresAt),
+          expiresAt: periodEnd(product.type, extended.expiresAt),
           totalPrice: sql`${userProducts.totalPrice} + ${total}`,
           updatedAt: now,
         })
-        .where(and(eq(userProducts.id, covering.id), eq(userProducts.userId, userId)))
+        .where(and(eq(userProducts.id, extended.id), eq(userProducts.userId, userId)))
         .returning();
     } else {
       if (isCustomSender && (await findOpenSenderRequest(tx, userId))) {

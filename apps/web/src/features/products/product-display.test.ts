@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   balanceAfterPurchase,
   purchaseActionFor,
+  nowPurchase,
+  overlapsOwnedPeriod,
   daysLeft,
   exactUnitPrice,
   daysLeftText,
@@ -121,8 +123,34 @@ describe('the balance after a purchase (defect 6)', () => {
 describe('buying a custom sender name again (defect 1)', () => {
   const product = { id: 'sender', name: 'Custom sender name', type: 'one_time' as const };
   it('is not offered for sale after a denial: the name is re-registered free instead', () => {
-    const denied = { product_id: 'sender', status: 'denied' as const, active: true, custom_sender_name: 'NOVAK' };
+    const denied = { product_id: 'sender', status: 'denied' as const, active: true, custom_sender_name: 'NOVAK', starts_at: '2026-01-01T00:00:00.000Z', expires_at: null };
     expect(purchaseActionFor(product, [denied])).toEqual({ label: 'Re-register free in My Services', disabled: true });
     expect(purchaseActionFor(product, [])).toEqual({ label: 'Purchase', disabled: false });
+  });
+});
+
+describe('buying a service the customer already has: no day paid twice', () => {
+  const viber = { id: 'viber', name: 'Viber', type: 'monthly' as const };
+  const now = new Date('2026-12-04T10:00:00.000Z');
+  const period = (starts_at: string, expires_at: string) => ({ product_id: 'viber', status: 'active' as const, active: true, custom_sender_name: null, starts_at, expires_at });
+  const inForce = period('2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+  const later = period('2027-01-10T00:00:00.000Z', '2027-02-10T00:00:00.000Z');
+  const farAhead = period('2027-03-15T00:00:00.000Z', '2027-04-15T00:00:00.000Z');
+
+  it('says Extend only when buying now extends a period, and which dates it adds', () => {
+    expect(purchaseActionFor(viber, [], now)).toEqual({ label: 'Purchase', disabled: false });
+    expect(purchaseActionFor(viber, [farAhead], now)).toEqual({ label: 'Purchase', disabled: false });
+    expect(nowPurchase(viber, [farAhead], now)).toEqual({ extendsFrom: null, until: new Date('2027-01-04T10:00:00.000Z') });
+    expect(purchaseActionFor(viber, [inForce], now)).toEqual({ label: 'Extend', disabled: false });
+    // The month after the period in force would run into the later one: it goes after that one.
+    expect(nowPurchase(viber, [inForce, later, farAhead], now)).toEqual({ extendsFrom: new Date(later.expires_at), until: new Date('2027-03-10T00:00:00.000Z') });
+    expect(purchaseActionFor(viber, [{ ...inForce, status: 'inactive', active: false }], now)).toEqual({ label: 'Purchase', disabled: false });
+  });
+
+  it('knows the start days the server refuses', () => {
+    expect(overlapsOwnedPeriod(viber, [inForce, farAhead], new Date('2026-12-20T00:00:00.000Z'))).toBe(true);
+    expect(overlapsOwnedPeriod(viber, [inForce, farAhead], new Date('2027-02-20T00:00:00.000Z'))).toBe(true);
+    expect(overlapsOwnedPeriod(viber, [inForce, farAhead], new Date('2027-01-02T00:00:00.000Z'))).toBe(false);
+    expect(overlapsOwnedPeriod({ ...viber, id: 'other' }, [inForce], new Date('2026-12-20T00:00:00.000Z'))).toBe(false);
   });
 });

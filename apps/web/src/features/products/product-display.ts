@@ -3,6 +3,7 @@
 import type { AvailableProduct, ProductType, UserProduct } from '@kurir/core/schemas/products';
 import { CUSTOM_SENDER_PRODUCT, SENDER_NAME_MAX } from '@kurir/core/constants';
 import { eurosToMicros, formatEuros as formatMicros, type Micros } from '@kurir/core/money';
+import { isPeriodic, overlappingPeriod, periodEnd, periodExtendedByPurchase, type HeldPeriod } from '@kurir/core/periods';
 import { productPrice } from '@kurir/core/pricing';
 import { formatDate } from '../../lib/format';
 
@@ -141,18 +142,46 @@ export function balanceAfterPurchase(creditMicros: Micros, totalMicros: Micros):
 
 export type PurchaseAction = { label: string; disabled: boolean };
 
+type Owned = Pick<UserProduct, 'product_id' | 'status' | 'active' | 'custom_sender_name' | 'starts_at' | 'expires_at'>;
+
+/** The customer's periods of a product that a new one must not overlap: the ones the server counts. */
+function heldPeriodsOf(productId: string, owned: readonly Owned[]): HeldPeriod[] {
+  return owned
+    .filter((p) => p.product_id === productId && p.status === 'active' && p.active)
+    .map((p) => ({ startsAt: new Date(p.starts_at), expiresAt: p.expires_at === null ? null : new Date(p.expires_at) }));
+}
+
+/**
+ * What buying a monthly or daily product "now" gives (the server's rule, core
+ * `periodExtendedByPurchase`): one more period after the one it extends (`extendsFrom`, its expiry),
+ * or a new one from now (`extendsFrom` null); null for products without periods.
+ */
+export function nowPurchase(product: Pick<AvailableProduct, 'id' | 'type'>, owned: readonly Owned[], now = new Date()): { extendsFrom: Date | null; until: Date } | null {
+  if (!isPeriodic(product.type)) return null;
+  const extended = periodExtendedByPurchase(product.type, heldPeriodsOf(product.id, owned), now);
+  // One that never ends is not extended (the server refuses the purchase and says why).
+  if (!extended?.expiresAt) return { extendsFrom: null, until: periodEnd(product.type, now)! };
+  return { extendsFrom: extended.expiresAt, until: periodEnd(product.type, extended.expiresAt)! };
+}
+
+/** Whether a period of the product starting at `start` would share days with one already bought (the server refuses it). */
+export function overlapsOwnedPeriod(product: Pick<AvailableProduct, 'id' | 'type'>, owned: readonly Owned[], start: Date): boolean {
+  if (!isPeriodic(product.type)) return false;
+  return overlappingPeriod(heldPeriodsOf(product.id, owned), start, periodEnd(product.type, start)!) !== null;
+}
+
 /**
  * The catalogue button of a product for this customer. A custom sender name awaiting approval
  * cannot be bought twice, and a denied one is re-registered free in My Services, never bought
- * again (the server refuses that purchase too).
+ * again (the server refuses that purchase too). 'Extend' only when buying now does extend a period
+ * the customer has (a period bought to start much later is not extended: a new one starts now).
  */
-export function purchaseActionFor(product: Pick<AvailableProduct, 'id' | 'name' | 'type'>, owned: Pick<UserProduct, 'product_id' | 'status' | 'active' | 'custom_sender_name'>[]): PurchaseAction {
+export function purchaseActionFor(product: Pick<AvailableProduct, 'id' | 'name' | 'type'>, owned: readonly Owned[], now = new Date()): PurchaseAction {
   const mine = owned.filter((p) => p.product_id === product.id);
   if (isCustomSenderProduct(product.name)) {
     if (mine.some((p) => isAwaitingApproval(p) || p.status === 'waiting_mobile_provider')) return { label: 'Awaiting approval', disabled: true };
     if (mine.some((p) => p.status === 'denied' && p.active)) return { label: 'Re-register free in My Services', disabled: true };
   }
-  const periodic = product.type === 'monthly' || product.type === 'daily';
-  if (periodic && mine.some((p) => p.status === 'active' && p.active)) return { label: 'Extend', disabled: false };
+  if (nowPurchase(product, mine, now)?.extendsFrom) return { label: 'Extend', disabled: false };
   return { label: 'Purchase', disabled: false };
 }

@@ -77,6 +77,7 @@ export function ProductsPage() {
         product={selection?.step === 'confirm' && !purchased ? selection.product : null}
         senderName={selection?.senderName ?? null}
         credit={user.credit}
+        owned={mine.data?.userProducts ?? []}
         onClose={clearSelection}
         onPurchased={setPurchased}
       />

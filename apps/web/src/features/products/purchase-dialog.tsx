@@ -1,5 +1,7 @@
 // Confirm Purchase (spec §2, §4, §5): quantity for per-unit products only (at least 1), when a
-// period starts (now or a chosen day), the total and the balance after it.
+// period starts (now or a chosen day), the total and the balance after it. For a service the
+// customer already has, "now" reads as the extension it is (the dates it adds), and the days a
+// period would overlap one already bought are not offered: the server refuses those.
 import '@mantine/dates/styles.css';
 import { Alert, Badge, Button, Divider, Group, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -8,17 +10,20 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { eurosToMicros, formatEuros as formatMicros } from '@kurir/core/money';
-import { type AvailableProduct, type PurchaseResponse } from '@kurir/core/schemas/products';
+import { type AvailableProduct, type PurchaseResponse, type UserProduct } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePurchaseProduct } from './api/purchase-product';
-import { balanceAfterPurchase, formatProductPrice, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
+import { balanceAfterPurchase, formatProductPrice, nowPurchase, overlapsOwnedPeriod, productTotalMicros, productTypeLabel, priceSuffix } from './product-display';
 import { ProductIcon } from './product-icon';
 
 type Props = {
   product: AvailableProduct | null;
   senderName: string | null;
   credit: number;
+  /** The customer's products: a purchase goes after the periods of this one they already have. */
+  owned: readonly UserProduct[];
   onClose: () => void;
   onPurchased: (reply: PurchaseResponse) => void;
 };
@@ -38,15 +43,17 @@ function Row({ label, children, strong }: { label: string; children: React.React
   );
 }
 
-export function PurchaseDialog({ product, senderName, credit, onClose, onPurchased }: Props) {
+export function PurchaseDialog({ product, senderName, credit, owned, onClose, onPurchased }: Props) {
   return (
     <Modal opened={product !== null} onClose={onClose} title="Confirm Purchase" centered>
-      {product && <PurchaseForm key={product.id} product={product} senderName={senderName} credit={credit} onClose={onClose} onPurchased={onPurchased} />}
+      {product && (
+        <PurchaseForm key={product.id} product={product} senderName={senderName} credit={credit} owned={owned} onClose={onClose} onPurchased={onPurchased} />
+      )}
     </Modal>
   );
 }
 
-function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Props & { product: AvailableProduct }) {
+function PurchaseForm({ product, senderName, credit, owned, onClose, onPurchased }: Props & { product: AvailableProduct }) {
   const purchase = usePurchaseProduct();
   const [quantity, setQuantity] = useState<string | number>(1);
   const [startOption, setStartOption] = useState<StartOption>('now');
@@ -66,7 +73,7 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
         quantity: count,
         startOption,
         // The chosen day from its first moment in the user's time zone.
-        startDate: startOption === 'custom' && startDate ? dayjs(startDate).startOf('day').toISOString() : undefined,
+        startDate: startOption === 'custom' && startDate ? startOfDay(startDate).toISOString() : undefined,
         senderName: senderName ?? undefined,
       },
       {
@@ -82,7 +89,16 @@ function PurchaseForm({ product, senderName, credit, onClose, onPurchased }: Pro
       {perUnit && (
         <NumberInput label="Quantity" min={1} step={1} allowDecimal={false} allowNegative={false} value={quantity} onChange={setQuantity} />
       )}
-      {periodic && <StartChoice option={startOption} onOption={setStartOption} date={startDate} onDate={setStartDate} />}
+      {periodic && (
+        <StartChoice
+          option={startOption}
+          onOption={setStartOption}
+          date={startDate}
+          onDate={setStartDate}
+          now={nowPurchase(product, owned)}
+          overlaps={(start) => overlapsOwnedPeriod(product, owned, start)}
+        />
+      )}
       <Divider />
       <PurchaseTotals total={total} credit={credit} onClose={onClose} />
       <Group justify="flex-end">
@@ -123,13 +139,31 @@ function ProductSummary({ product, senderName }: { product: AvailableProduct; se
 
 type StartOption = 'now' | 'custom';
 
-/** When a period starts: now, or a day from tomorrow to a year ahead. */
-function StartChoice(props: { option: StartOption; onOption: (o: StartOption) => void; date: string | null; onDate: (d: string | null) => void }) {
+/** The chosen day from its first moment in the user's time zone (what is sent as the start). */
+const startOfDay = (day: string) => dayjs(day).startOf('day').toDate();
+
+/**
+ * When a period starts: now (for a service the customer has, right after the period it extends),
+ * or a day from tomorrow to a year ahead on which no period already bought is running.
+ */
+function StartChoice(props: {
+  option: StartOption;
+  onOption: (o: StartOption) => void;
+  date: string | null;
+  onDate: (d: string | null) => void;
+  now: ReturnType<typeof nowPurchase>;
+  overlaps: (start: Date) => boolean;
+}) {
+  const extendsFrom = props.now?.extendsFrom ?? null;
   return (
     <>
       <Radio.Group label="Start" value={props.option} onChange={(v) => props.onOption(v as StartOption)}>
         <Stack gap={8} mt={6}>
-          <Radio value="now" label="Start now" />
+          {extendsFrom && props.now ? (
+            <Radio value="now" label="Extend" description={`Adds ${formatDate(extendsFrom)} – ${formatDate(props.now.until)}, right after the period you have`} />
+          ) : (
+            <Radio value="now" label="Start now" />
+          )}
           <Radio value="custom" label="Start on a date" />
         </Stack>
       </Radio.Group>
@@ -141,6 +175,7 @@ function StartChoice(props: { option: StartOption; onOption: (o: StartOption) =>
           valueFormat="DD.MM.YYYY"
           minDate={dayjs().add(1, 'day').format(DATE_FORMAT)}
           maxDate={dayjs().add(12, 'month').subtract(1, 'day').format(DATE_FORMAT)}
+          excludeDate={(day) => props.overlaps(startOfDay(day))}
           value={props.date}
           onChange={(value) => props.onDate(value ? dayjs(value).format(DATE_FORMAT) : null)}
           popoverProps={{ withinPortal: true }}

@@ -2,13 +2,12 @@
 // purchase (free: total_price 0, assigned_by the admin); features.ts reads those rows on every
 // request, so an assignment unlocks its feature at once and a removal (active = false) revokes it.
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_USER_MESSAGES, CUSTOM_SENDER_PRODUCT, USER_PRODUCT_MESSAGES, type UserProduct } from '@kurir/core';
+import { ADMIN_USER_MESSAGES, CUSTOM_SENDER_PRODUCT, USER_PRODUCT_MESSAGES, periodEnd, type UserProduct } from '@kurir/core';
 import type { Database } from '../../../db/client';
 import { products, userProducts, users } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { toUserProductDto } from '../../products/product-dto';
-import { periodEnd } from '../../products/periods';
 import { lockUser } from '../../products/products.repo';
 import { writeAudit } from '../audit/audit';
 import { userLabel } from '../users/admin-user-dto';
