@@ -1,6 +1,6 @@
 // SMPP long messages: which parts (the SMSC's ids) make up which message, and the final state each
-// part's receipt reported, so a restart between a message's receipts loses nothing (the provider
-// keeps the same map in memory for speed; this is what survives it).
+// part's receipt reported. These stored states decide a long message, whichever process's bind
+// its parts' receipts reach, before or after a restart (smpp/part-store.ts).
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const smppMessageParts = pgTable(

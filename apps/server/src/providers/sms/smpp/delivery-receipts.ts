@@ -3,8 +3,11 @@
 // receipts of a long message's parts into one receipt for the message.
 //
 // A long message is reported under its FIRST part's id (what submit returns). It is delivered
-// when every part is; it failed (or expired) as soon as any part did. The part → message map is
-// kept in memory here for speed, and in the database (part-store.ts) so a restart loses nothing.
+// when every part is; it failed (or expired) as soon as any part did. Once every part was accepted
+// the message is in the database (part-store.ts), and its stored states decide it: the SMSC may
+// send the parts' receipts over the binds of several processes, or some before a restart and the
+// rest after. The assembler here keeps a long message this process sent in memory, for the
+// receipts that come before every part was accepted and stored, and when there is no part store.
 import type { DeliveryReceipt } from '../types';
 import { DATA_CODING_UCS2, type DeliverSm } from './smpp-pdu';
 
@@ -85,7 +88,13 @@ interface Group {
   ids: Array<string | undefined>;
   states: Array<PartReceipt | undefined>;
   createdAt: number;
+  /** When the message was reported (and the report recorded): kept a while longer, then forgotten. */
   reportedAt?: number;
+  /**
+   * Set by the provider when every part was accepted and it writes the message to the part store;
+   * settles once that write is done (or failed). From then on the stored states decide it.
+   */
+  stored?: Promise<void>;
 }
 
 export type MessageReceipt = Omit<DeliveryReceipt, 'at'>;
@@ -98,7 +107,11 @@ export function foldParts(firstPartId: string, states: Array<PartReceipt | undef
   return { providerMessageId: firstPartId, status: done.status, reason: done.reason, errorCode: done.errorCode };
 }
 
-/** Keeps a long message's parts together until its outcome is known. */
+/**
+ * Keeps the parts of the long messages this process sent together in memory. It decides nothing
+ * about reporting: an outcome it folds may be reported more than once (the engine settles a
+ * message once), and only a recorded report is noted (`reported`).
+ */
 export class PartAssembler {
   private readonly parts = new Map<string, { group: Group; index: number }>();
 
@@ -107,17 +120,11 @@ export class PartAssembler {
     return { ids: new Array(total).fill(undefined), states: new Array(total).fill(undefined), createdAt: Date.now() };
   }
 
-  /** Records that part `index` was accepted under `id`; returns the outcome if already known. */
+  /** Records that part `index` was accepted under `id`; returns the outcome if its receipts already decided it. */
   accepted(group: Group, index: number, id: string): MessageReceipt | null {
     group.ids[index] = id;
     this.parts.set(id, { group, index });
     return this.outcome(group);
-  }
-
-  /** Undoes a report the engine could not record, so the SMSC's resend of the receipt counts again. */
-  reopen(providerMessageId: string): void {
-    const entry = this.parts.get(providerMessageId);
-    if (entry) entry.group.reportedAt = undefined;
   }
 
   /** Forgets a message that will not be reported (its submit failed for good). */
@@ -125,15 +132,24 @@ export class PartAssembler {
     for (const id of group.ids) if (id) this.parts.delete(id);
   }
 
-  /** The message receipt a part receipt completes, or null while the outcome is still open. */
-  receive(part: PartReceipt): MessageReceipt | null {
+  /** Keeps a part's final state (the first one it reported); the part's group, if this process knows it. */
+  receive(part: PartReceipt): Group | undefined {
     const entry = this.parts.get(part.messageId);
-    if (!entry) {
-      // A single-part message, or a part we no longer know: report it under its own id.
-      return part.status ? { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode } : null;
-    }
-    if (part.status) entry.group.states[entry.index] = part;
-    return this.outcome(entry.group);
+    if (!entry) return undefined;
+    if (part.status) entry.group.states[entry.index] ??= part;
+    return entry.group;
+  }
+
+  /** The outcome a group's parts decide in memory, or null while it is open (or its first part's id is not known yet). */
+  outcome(group: Group): MessageReceipt | null {
+    const first = group.ids[0];
+    return first === undefined ? null : foldParts(first, group.states);
+  }
+
+  /** Notes that the message of this (first) part id was reported and the report recorded. */
+  reported(providerMessageId: string): void {
+    const entry = this.parts.get(providerMessageId);
+    if (entry) entry.group.reportedAt ??= Date.now();
   }
 
   /** Whether this id is a part of a long message this process sent (and still remembers). */
@@ -141,18 +157,7 @@ export class PartAssembler {
     return this.parts.has(partId);
   }
 
-  private outcome(group: Group): MessageReceipt | null {
-    const first = group.ids[0];
-    if (group.reportedAt !== undefined || first === undefined) return null;
-    const outcome = foldParts(first, group.states);
-    if (outcome) group.reportedAt = Date.now();
-    return outcome;
-  }
-
-  /**
-   * Drops groups reported a while ago (late duplicates of their parts are swallowed until then)
-   * and groups whose receipts never came.
-   */
+  /** Drops groups reported a while ago and groups whose receipts never came. */
   sweep(now: number, keepReportedMs: number, keepOpenMs: number): void {
     for (const [id, { group }] of this.parts) {
       const expired =

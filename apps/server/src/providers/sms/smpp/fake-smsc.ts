@@ -66,6 +66,13 @@ export class FakeSmsc {
     return this.bound.size;
   }
 
+  /** The `index`th client bound now, in the order they bound (several processes may bind). */
+  boundSession(index: number): smpp.Session {
+    const session = [...this.bound][index];
+    if (!session) throw new Error(`no bound client ${index}`);
+    return session;
+  }
+
   /** Sends a deliver_sm to the (first) bound client and resolves with its deliver_sm_resp. */
   deliver(fields: Record<string, unknown>, to?: smpp.Session): Promise<smpp.PDU> {
     const session = to ?? [...this.bound][0];

@@ -51,12 +51,15 @@ describe('an SMPP link cut mid-window', () => {
     smsc.dropConnections();
     await batch;
 
-    // The failed submits come back as retries; run them until every message is out.
-    for (let round = 0; round < 20; round++) {
+    // The failed submits come back as retries, without using up attempts (the link was down), and
+    // the dispatcher holds the queue for its pause (a second, doubling): run them until every
+    // message is out, for up to 15 s.
+    for (let round = 0; round < 150; round++) {
       const waiting = (await messagesOf(t.db, phone)).filter((m) => m.status === 'pending').length;
       if (waiting === 0) break;
       await makeDue(t.db, phone);
       await d.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await eventually(() => smsc.boundSessions > 0);
     await eventually(() => smsc.submits.length >= COUNT, 10_000);

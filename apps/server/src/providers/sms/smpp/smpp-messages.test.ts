@@ -133,13 +133,15 @@ describe('SMPP delivery receipts', () => {
     const provider = new SmppProvider(smppSettings(smsc.port), silentLog);
     try {
       const { providerMessageId } = await provider.submit(sms());
-      await smsc.receipt(providerMessageId, 'DELIVRD');
+      // Answered only once recorded, so not before there is a handler.
+      const answer = smsc.receipt(providerMessageId, 'DELIVRD');
+      await new Promise((resolve) => setTimeout(resolve, 50));
       const seen: DeliveryReceipt[] = [];
       provider.onReceipt(async (receipt) => {
         seen.push(receipt);
       });
-      await eventually(() => seen.length === 1);
-      expect(seen[0]).toMatchObject({ providerMessageId, status: 'delivered' });
+      expect((await answer).command_status).toBe(0);
+      expect(seen).toEqual([expect.objectContaining({ providerMessageId, status: 'delivered' })]);
     } finally {
       await provider.close();
       await smsc.stop();

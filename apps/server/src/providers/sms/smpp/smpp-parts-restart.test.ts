@@ -1,6 +1,7 @@
 // A long message's parts survive a restart: the part → message map and each part's final state are
 // in the database (smpp_message_parts), so receipts that reach a new process still complete the
-// message under its first part's id, once, instead of the first receipt to arrive deciding it.
+// message under its first part's id, instead of the first receipt to arrive deciding it; receipts
+// that come together are decided on each other's states. Over several binds: smpp-parts-binds.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { openTestDatabase } from '../../../test/database';
@@ -72,6 +73,43 @@ describe('SMPP long messages across a restart', () => {
     await smsc.receipt(ids[1]!, 'UNDELIV');
     await smsc.receipt(ids[0]!, 'DELIVRD');
     await smsc.receipt(ids[2]!, 'DELIVRD');
+    await eventually(() => after.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(after).toEqual([expect.objectContaining({ providerMessageId, status: 'failed' })]);
+  });
+
+  it("reports a long message once when its parts' receipts come together after a restart", async () => {
+    smsc = await FakeSmsc.start();
+    const first = startProvider([]);
+    const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
+    const ids = smsc.submits.map((s) => s.messageId!);
+    await first.close();
+    open.splice(0);
+
+    const after: DeliveryReceipt[] = [];
+    startProvider(after);
+    await eventually(() => smsc.boundSessions === 1);
+    // Read together, recorded in one batch: each part sees the others' states.
+    const answers = await Promise.all(ids.map((id) => smsc.receipt(id, 'EXPIRED')));
+    expect(answers.map((a) => a.command_status)).toEqual([0, 0, 0]);
+    await eventually(() => after.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(after).toEqual([expect.objectContaining({ providerMessageId, status: 'expired' })]);
+  });
+
+  it('reports a long message failed when two of its parts fail together after a restart', async () => {
+    smsc = await FakeSmsc.start();
+    const first = startProvider([]);
+    const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
+    const ids = smsc.submits.map((s) => s.messageId!);
+    await smsc.receipt(ids[0]!, 'DELIVRD');
+    await first.close();
+    open.splice(0);
+
+    const after: DeliveryReceipt[] = [];
+    startProvider(after);
+    await eventually(() => smsc.boundSessions === 1);
+    await Promise.all([smsc.receipt(ids[1]!, 'UNDELIV'), smsc.receipt(ids[2]!, 'UNDELIV')]);
     await eventually(() => after.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(after).toEqual([expect.objectContaining({ providerMessageId, status: 'failed' })]);

@@ -2,6 +2,14 @@
 // per part inside the SMSC's window and throughput, and resolves with the first part's id once
 // every part is accepted; receipts come back as deliver_sm and are folded per message.
 //
+// A long message's receipts may come over any process's bind (an SMSC spreads them over the binds
+// of one account), and before or after a restart. Once every part was accepted the message is in
+// the part store, and each part's receipt is written there and the message decided from the stored
+// states as that write left them (writers of one message take turns): whichever receipt completes
+// the message reports it, in whichever process. A decided message may be reported more than once
+// (two processes, a receipt sent twice); the engine settles it once. Never reporting it is what
+// must not happen, so a receipt is acknowledged only once what it decided is recorded.
+//
 // A long message that fails half-way (part 1 accepted, part 2 throttled) is remembered by our
 // message id for an hour: the dispatcher's retry resends only the missing parts, with the same
 // concatenation reference, so the phone still joins them and nobody gets part 1 twice.
@@ -42,9 +50,18 @@ export interface SmppSettings {
 }
 
 const PARTIAL_KEEP_MS = 60 * 60_000;
+/** How long a long message whose report this process recorded is remembered: its parts' later receipts do not report it again. */
 const REPORTED_KEEP_MS = 60 * 60_000;
 const OPEN_KEEP_MS = 72 * 60 * 60_000;
 const RECENT_SINGLE_MS = 2 * 60_000;
+
+/** What a receipt decided: the outcome to report, if any, and whether it is a long message's. */
+interface Decision {
+  outcome: MessageReceipt | null;
+  long: boolean;
+}
+
+const UNDECIDED: Decision = { outcome: null, long: true };
 
 interface PartialSubmit {
   reference: number;
@@ -74,7 +91,13 @@ export class SmppProvider implements SmsProvider {
    * restart, are looked up.
    */
   private readonly recentSingles = new Map<string, number>();
-  /** Receipts of parts this process does not know, looked up in the part store together. */
+  /**
+   * Long messages this process is reporting, or reported within REPORTED_KEEP_MS (only those
+   * whose report was recorded): another part's receipt that decides the same message waits for
+   * that report, or is answered at once. Kept per message, not per part.
+   */
+  private readonly longReports = new Map<string, { at: number; recorded: Promise<boolean> }>();
+  /** Receipts of long messages' parts and of unknown ids, written to the part store together. */
   private lookups: { part: PartReceipt; resolve: (m: StoredMessage | undefined) => void; reject: (e: unknown) => void }[] = [];
 
   constructor(
@@ -117,7 +140,7 @@ export class SmppProvider implements SmsProvider {
   }
 
   async submit(message: OutboundMessage): Promise<SubmitResult> {
-    if (this.closing) throw new ProviderError('The SMS provider is shutting down', false, 'closing');
+    if (this.closing) throw new ProviderError('The SMS provider is shutting down', false, 'closing', { unavailable: true });
     if (message.channel !== 'sms') {
       throw new ProviderError('This provider sends SMS only', true, 'channel_not_supported');
     }
@@ -141,19 +164,24 @@ export class SmppProvider implements SmsProvider {
         if (group.ids[index]) return;
         const id = await this.submitPdu(fields);
         const known = this.assembler.accepted(group, index, id);
-        // Every receipt of this message came before the last submit_sm_resp (a fast SMSC): report
-        // it once submit has returned the id the receipt refers to.
-        if (known) setImmediate(() => void this.report(known));
+        // The receipts that decide this message came before the first part's submit_sm_resp (a
+        // fast SMSC): report it once submit has returned the id the receipt refers to.
+        if (known) setImmediate(() => void this.reportLong(known));
       }),
     );
     const errors = settled.flatMap((r) => (r.status === 'rejected' ? [asProviderError(r.reason)] : []));
     if (errors.length === 0) {
       this.partial.delete(message.id);
-      // Every part is out: keep the map where a restart finds it. Failing here must not fail the
-      // submit (the SMSC has the message; a resend would deliver it twice): memory still has it.
-      await this.parts?.remember(group.ids as string[], group.states).catch((error: unknown) => {
-        this.log.error({ err: error, providerMessageId: group.ids[0] }, 'storing the parts of a long SMPP message failed');
-      });
+      // Every part is out: store the message where every process (and a restart) finds it, with
+      // the states its receipts reported until now; a receipt that comes while this is written
+      // waits for it (receiveKnown). Failing here must not fail the submit (the SMSC has the
+      // message; a resend would deliver it twice): this process then decides it from memory.
+      if (this.parts) {
+        group.stored = this.parts.remember(group.ids as string[], [...group.states]).catch((error: unknown) => {
+          this.log.error({ err: error, providerMessageId: group.ids[0] }, 'storing the parts of a long SMPP message failed');
+        });
+        await group.stored;
+      }
       return { providerMessageId: group.ids[0]! };
     }
     const permanent = errors.find((e) => e.permanent);
@@ -172,7 +200,7 @@ export class SmppProvider implements SmsProvider {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    this.window.rejectWaiting(new ProviderError('The SMS provider is shutting down', false, 'closing'));
+    this.window.rejectWaiting(new ProviderError('The SMS provider is shutting down', false, 'closing', { unavailable: true }));
     clearInterval(this.sweepTimer);
     clearInterval(this.recentTimer);
     const limit = Math.min(10_000, this.settings.responseTimeoutSeconds * 1000);
@@ -218,6 +246,7 @@ export class SmppProvider implements SmsProvider {
       return ESME_ROK;
     }
     let outcome: MessageReceipt | null;
+    let long = false;
     try {
       if (!this.recentSingles.has(part.messageId) && !this.assembler.knows(part.messageId)) {
         // A fast SMSC sends the receipt in the same read as the submit_sm_resp: the submit learns
@@ -230,40 +259,50 @@ export class SmppProvider implements SmsProvider {
         if (part.status) this.recentSingles.delete(part.messageId);
         outcome = part.status ? { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode } : null;
       } else {
-        outcome = this.assembler.knows(part.messageId) ? await this.receiveKnown(part) : await this.receiveUnknown(part);
+        ({ outcome, long } = this.assembler.knows(part.messageId) ? await this.receiveKnown(part) : await this.receiveUnknown(part));
       }
     } catch (error) {
-      this.log.error({ err: error, providerMessageId: part.messageId }, 'reading the parts of an SMPP message failed');
+      // Nothing was reported or noted: the SMSC's resend of this receipt decides again.
+      this.log.error({ err: error, providerMessageId: part.messageId }, 'recording the part of an SMPP message failed');
       return ESME_RX_T_APPN;
     }
     if (!outcome) return ESME_ROK;
-    return (await this.report(outcome)) ? ESME_ROK : ESME_RX_T_APPN;
-  }
-
-  /** A part of a long message this process sent: folded in memory, its state also stored for a restart. */
-  private async receiveKnown(part: PartReceipt): Promise<MessageReceipt | null> {
-    const outcome = this.assembler.receive(part);
-    if (part.status && this.parts) await this.lookup(part);
-    return outcome;
+    return (await (long ? this.reportLong(outcome) : this.report(outcome))) ? ESME_ROK : ESME_RX_T_APPN;
   }
 
   /**
-   * A receipt of a single-part message, or of a part sent before this process started: the part
-   * store knows which; a part of a stored message is folded with its siblings' stored states.
+   * A part of a long message this process sent. Once the message is stored, decided by the stored
+   * states after this part's is written, whatever this process heard; before that (parts still
+   * being accepted), or without a part store, by what this process heard.
    */
-  private async receiveUnknown(part: PartReceipt): Promise<MessageReceipt | null> {
-    if (!part.status) return null;
-    const stored = this.parts ? await this.lookup(part) : undefined;
-    if (stored) {
-      // Reported already if the other parts decided it; else this part may complete it.
-      const others = stored.states.map((s) => (s?.messageId === part.messageId ? undefined : s));
-      return foldParts(stored.messageId, others) ? null : foldParts(stored.messageId, stored.states);
+  private async receiveKnown(part: PartReceipt): Promise<Decision> {
+    if (!part.status) return UNDECIDED;
+    // In memory at once: a remember that starts after this stores it with the other states.
+    const group = this.assembler.receive(part);
+    if (!group) return UNDECIDED;
+    if (group.stored) {
+      await group.stored;
+      const stored = await this.record(part);
+      if (stored) return { outcome: foldParts(stored.messageId, stored.states), long: true };
+      // Not stored (writing the message failed) or gone (pruned): what this process heard is all there is.
     }
-    return { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode };
+    return { outcome: this.assembler.outcome(group), long: true };
   }
 
-  /** Records a part's state in the part store, batched with the other receipts of this tick. */
-  private lookup(part: PartReceipt): Promise<StoredMessage | undefined> {
+  /**
+   * A receipt of a single-part message, or of a part of a long message another process sent (or
+   * this one before a restart): the part store knows which, and decides a long one from its
+   * stored states after this part's is written.
+   */
+  private async receiveUnknown(part: PartReceipt): Promise<Decision> {
+    if (!part.status) return UNDECIDED;
+    const stored = this.parts ? await this.record(part) : undefined;
+    if (stored) return { outcome: foldParts(stored.messageId, stored.states), long: true };
+    return { outcome: { providerMessageId: part.messageId, status: part.status, reason: part.reason, errorCode: part.errorCode }, long: false };
+  }
+
+  /** Writes a part's state to the part store, batched with the other receipts of this tick. */
+  private record(part: PartReceipt): Promise<StoredMessage | undefined> {
     return new Promise((resolve, reject) => {
       this.lookups.push({ part, resolve, reject });
       if (this.lookups.length === 1) setImmediate(() => void this.flushLookups());
@@ -281,12 +320,30 @@ export class SmppProvider implements SmsProvider {
     }
   }
 
+  /**
+   * Reports a long message's outcome. A message this process is reporting already (two of its
+   * parts' receipts decided it together) shares that report; one whose report this process
+   * recorded is not reported again. A report another process made, or one that failed, does not
+   * count: the outcome is reported.
+   */
+  private reportLong(outcome: MessageReceipt): Promise<boolean> {
+    const id = outcome.providerMessageId;
+    const earlier = this.longReports.get(id);
+    if (earlier) return earlier.recorded;
+    const entry = { at: Date.now(), recorded: this.report(outcome) };
+    this.longReports.set(id, entry);
+    void entry.recorded.then((recorded) => {
+      if (recorded) this.assembler.reported(id);
+      else if (this.longReports.get(id) === entry) this.longReports.delete(id);
+    });
+    return entry.recorded;
+  }
+
   private async report(outcome: MessageReceipt): Promise<boolean> {
     try {
       await this.receipts.deliver({ ...outcome, at: new Date() });
       return true;
     } catch (error) {
-      this.assembler.reopen(outcome.providerMessageId);
       this.log.error({ err: error, providerMessageId: outcome.providerMessageId }, 'recording an SMPP receipt failed');
       return false;
     }
@@ -310,6 +367,9 @@ export class SmppProvider implements SmsProvider {
     const now = Date.now();
     void this.parts?.prune(OPEN_KEEP_MS).catch((error: unknown) => this.log.warn({ err: error }, 'pruning SMPP message parts failed'));
     this.assembler.sweep(now, REPORTED_KEEP_MS, OPEN_KEEP_MS);
+    for (const [id, report] of this.longReports) {
+      if (now - report.at > REPORTED_KEEP_MS) this.longReports.delete(id);
+    }
     for (const [id, progress] of this.partial) {
       if (now - progress.createdAt > PARTIAL_KEEP_MS) this.partial.delete(id);
     }
