@@ -16,7 +16,9 @@ import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
+import { clientNetwork } from './http/client-network';
 import { registerSecurityHeaders } from './http/security';
+import { proxyTrust } from './http/trust-proxy';
 import { registerWebApp } from './http/web';
 import { healthRoutes } from './observability/health.routes';
 import { metricsRoutes } from './observability/metrics.routes';
@@ -59,14 +61,15 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const { config, db } = deps;
+  const trustProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
-    genReqId: requestIdGenerator(config.trustProxy),
+    trustProxy,
+    genReqId: requestIdGenerator(trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,7 +80,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   await registerSecurityHeaders(app, { secure: config.cookieSecure, stripe: config.payments.provider === 'stripe' });
   await app.register(cookie);
   // On PostgreSQL the counters are shared by every instance; the embedded database is one process.
-  await app.register(rateLimit, { global: false, ...(config.database.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}) });
+  // Counted per client network (an IPv6 client holds a whole /64), not per address.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => clientNetwork(request.ip),
+    ...(config.database.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,6 +1,6 @@
 // Settings that must never reach production by accident.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { EMBEDDED_ADMIN_PHONE, NO_ADMIN_WARNING, TRUST_PROXY_TRUE_WARNING, loadConfig } from './config';
 
 const production = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' };
 
@@ -24,6 +24,35 @@ describe('production safeguards', () => {
 
   it('refuses test payments unless allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SMS_SIMULATOR: 'true' })).toThrow(/PAYMENTS_PROVIDER=test is refused/);
+  });
+});
+
+describe('the admin number of the embedded default', () => {
+  const demo = { ...production, ALLOW_SMS_SIMULATOR: 'true' };
+
+  it('is made an admin by `npm start` with nothing set, and never with NODE_ENV=production, where a warning says there is none', () => {
+    expect(loadConfig({})).toMatchObject({ adminPhones: [EMBEDDED_ADMIN_PHONE], warnings: [] });
+    // The image: NODE_ENV=production on the embedded database.
+    const image = loadConfig(demo);
+    expect(image.database.kind).toBe('pglite');
+    expect(image.adminPhones).toEqual([]);
+    expect(image.warnings).toEqual([NO_ADMIN_WARNING]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://kurir@db/kurir', SECRET_KEY: 'k'.repeat(32) })).toMatchObject({ adminPhones: [], warnings: [NO_ADMIN_WARNING] });
+  });
+
+  it('gives way to ADMIN_PHONES everywhere', () => {
+    expect(loadConfig({ ...demo, ADMIN_PHONES: '+386 41 000 001,+38641000002' })).toMatchObject({ adminPhones: ['+38641000001', '+38641000002'], warnings: [] });
+    expect(loadConfig({ ADMIN_PHONES: '+38641000001' }).adminPhones).toEqual(['+38641000001']);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('reads false, a number of proxies, or their addresses; `true` as one proxy, with a warning', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1' }).trustProxy).toEqual({ ranges: ['10.0.0.0/8', '2001:db8::1'] });
+    expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: { hops: 1 }, warnings: [TRUST_PROXY_TRUE_WARNING] });
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be false, a number of proxies, or addresses/);
   });
 });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_SENDER_NAME } from '@kurir/core';
+import { trustProxyEnv } from './http/trust-proxy';
 import { infobipEnvSchema } from './providers/sms/infobip/infobip-config';
 import { simulatorEnvSchema } from './providers/sms/simulator/simulator-config';
 import { smppEnvSchema } from './providers/sms/smpp/smpp-config';
@@ -20,8 +21,17 @@ const list = z
       .filter(Boolean),
   );
 
-/** The admin number of the embedded default, printed by `npm start`. */
+/**
+ * The admin number of the embedded default, printed by `npm start`. Never a default with
+ * NODE_ENV=production: the image runs on the embedded database too, and a well-known admin number
+ * there is an open door for whoever can receive its codes.
+ */
 export const EMBEDDED_ADMIN_PHONE = '+38640000001';
+
+export const NO_ADMIN_WARNING =
+  'No administrator is configured (ADMIN_PHONES is empty), so nobody can open the admin area. Set ADMIN_PHONES to the numbers that become admins when they sign in, and restart.';
+export const TRUST_PROXY_TRUE_WARNING =
+  'TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy in front): the client address is the last X-Forwarded-For entry. With more proxies, set their number or their addresses.';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -33,7 +43,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   ADMIN_PHONES: list.optional(),
   COOKIE_SECURE: boolean.optional(),
-  TRUST_PROXY: boolean.default(false),
+  /** false, a number of proxies in front, or their addresses and CIDR ranges (http/trust-proxy.ts). */
+  TRUST_PROXY: trustProxyEnv,
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   CODE_REQUESTS_PER_PHONE_HOUR: z.coerce.number().int().min(1).default(5),
@@ -140,13 +151,13 @@ function parsePayments(e: ParsedEnv) {
 }
 
 function parseSecurity(e: ParsedEnv) {
-  const embedded = e.DATABASE_URL === undefined;
+  const zeroSetup = e.DATABASE_URL === undefined && e.NODE_ENV !== 'production';
   return {
     /** Undefined in the embedded default: a key is then generated and kept under DATA_DIR. */
     secretKey: e.SECRET_KEY,
-    adminPhones: e.ADMIN_PHONES ?? (embedded ? [EMBEDDED_ADMIN_PHONE] : []),
+    adminPhones: e.ADMIN_PHONES ?? (zeroSetup ? [EMBEDDED_ADMIN_PHONE] : []),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
-    /** Behind a load balancer: read the client address from X-Forwarded-For. */
+    /** Behind proxies: which X-Forwarded-For entries are believed (http/trust-proxy.ts). */
     trustProxy: e.TRUST_PROXY,
     session: {
       idleMs: e.SESSION_IDLE_HOURS * 3_600_000,
@@ -172,18 +183,27 @@ function parseJobs(e: ParsedEnv) {
   };
 }
 
+/** What start-up logs as warnings: settings that run, but not as an operator likely meant. */
+function startupWarnings(security: ReturnType<typeof parseSecurity>, env: Record<string, string>): string[] {
+  const warnings: string[] = [];
+  if (security.adminPhones.length === 0) warnings.push(NO_ADMIN_WARNING);
+  if (env.TRUST_PROXY?.trim().toLowerCase() === 'true') warnings.push(TRUST_PROXY_TRUE_WARNING);
+  return warnings;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   // An empty variable (DATABASE_URL=) means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
   const e = parseOrThrow(envSchema, present);
   const dataDir = path.resolve(e.DATA_DIR);
+  const security = parseSecurity(e);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL,
     dataDir,
     database: parseDatabase(e, dataDir),
-    ...parseSecurity(e),
+    ...security,
     sms: parseSms(e, present),
     payments: parsePayments(e),
     messaging: { maxRecipientsPerSend: e.MAX_RECIPIENTS_PER_SEND, groupCommitMs: e.SEND_GROUP_COMMIT_MS },
@@ -199,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     observability: { metricsToken: e.METRICS_TOKEN, queueStallSeconds: e.READY_QUEUE_STALL_SECONDS },
     logLevel: e.LOG_LEVEL,
+    warnings: startupWarnings(security, present),
   };
 }
 

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { buildApp } from './app';
-import { ensureAdminUsers } from './modules/auth/auth.service';
+import { DEFAULT_ADMIN_LEFT_OVER_WARNING, defaultAdminLeftOver, ensureAdminUsers } from './modules/auth/auth.service';
 import { ensureCatalogue } from './modules/products/catalogue';
 import { every, startJobs } from './jobs';
 import { EMBEDDED_MAINTENANCE_MS, maintainEmbeddedDatabase } from './db/embedded-maintenance';
@@ -22,6 +22,8 @@ async function main() {
   await ensureCatalogue(database.db);
   const sms = createSmsProvider(config.sms, database.db, pino({ name: 'sms', level: config.logLevel }));
   const app = await buildApp({ config, db: database.db, sms, codeKey: resolveSecretKey(config) });
+  for (const warning of config.warnings) app.log.warn(warning);
+  if (await defaultAdminLeftOver(database.db, config.adminPhones)) app.log.warn(DEFAULT_ADMIN_LEFT_OVER_WARNING);
   // Receipts reach whichever process the provider answers (an SMPP bind, an HTTP webhook), so every
   // process records them; the dispatcher and its jobs run here unless RUN_JOBS=false (see worker.ts).
   const jobs = config.jobs.run ? startJobs({ db: database.db, sms, config, log: app.log }) : null;

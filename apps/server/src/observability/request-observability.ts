@@ -4,18 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { ProxyTrust } from '../http/trust-proxy';
 import { httpDuration, httpRequests, webhookDeliveries } from './metrics';
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Fastify's genReqId: a new UUID, or the proxy's X-Request-Id when we trust the proxy (TRUST_PROXY)
- * and the id is a sane token; a client on the open internet cannot choose the id in our logs.
+ * Fastify's genReqId: a new UUID, or the proxy's X-Request-Id when the connection comes from a
+ * proxy we trust (TRUST_PROXY) and the id is a sane token; a client on the open internet cannot
+ * choose the id in our logs.
  */
-export function requestIdGenerator(trustProxy: boolean) {
+export function requestIdGenerator(trustProxy: ProxyTrust | false) {
   return (request: IncomingMessage): string => {
     const incoming = request.headers['x-request-id'];
-    if (trustProxy && typeof incoming === 'string' && INCOMING_ID.test(incoming)) return incoming;
+    const fromProxy = trustProxy !== false && trustProxy(request.socket?.remoteAddress ?? '', 0);
+    if (fromProxy && typeof incoming === 'string' && INCOMING_ID.test(incoming)) return incoming;
     return randomUUID();
   };
 }

@@ -75,6 +75,7 @@ export const signInCodes = pgTable(
     /** HMAC of phone and code with the server key. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The requesting client's network: its IPv4 address, or its IPv6 /64 (http/client-network.ts). */
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponseSchema, phoneBodySchema, sessionResponseSchema, userSchema, verifyBodySchema, verifyResponseSchema } from '@kurir/core';
 import { currentBalance } from '../billing/ledger';
 import { requireUser } from '../../http/access';
+import { clientNetwork } from '../../http/client-network';
 import { toUserDto } from '../users/user-dto';
 import type { FeatureLoader } from '../users/features';
 import { requestCode, verifyCode, type AuthDeps } from './auth.service';
@@ -30,7 +31,7 @@ export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
       '/api/auth/register',
       { config: { access: 'public', rateLimit }, schema: { body: phoneBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await requestCode(deps, { phone: request.body.phone, purpose: 'register', ip: request.ip });
+        await requestCode(deps, { phone: request.body.phone, purpose: 'register', ip: clientNetwork(request.ip) });
         return { message: 'Verification code sent' };
       },
     );
@@ -39,7 +40,7 @@ export function authRoutes(deps: AuthDeps & { loadFeatures: FeatureLoader }) {
       '/api/auth/request-verification',
       { config: { access: 'public', rateLimit }, schema: { body: phoneBodySchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await requestCode(deps, { phone: request.body.phone, purpose: 'login', ip: request.ip });
+        await requestCode(deps, { phone: request.body.phone, purpose: 'login', ip: clientNetwork(request.ip) });
         return { message: 'Verification code sent' };
       },
     );

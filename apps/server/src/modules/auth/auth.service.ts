@@ -2,7 +2,7 @@
 // them (at most five wrong tries, single use), creating the account on first sign-in, sessions.
 import { eq, sql } from 'drizzle-orm';
 import { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_SECONDS, type SignInPurpose } from '@kurir/core';
-import type { Config } from '../../config';
+import { EMBEDDED_ADMIN_PHONE, type Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { signInCodes, users } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
@@ -128,6 +128,7 @@ function inWords(seconds: number) {
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** `ip`: the client's network (http/client-network.ts), which the hourly limit per address counts by. */
 export async function requestCode(deps: AuthDeps, input: { phone: string; purpose: Purpose; ip: string }) {
   const { db, config } = deps;
   const code = newSignInCode();
@@ -238,3 +239,17 @@ export async function ensureAdminUsers(db: Database, adminPhones: string[]) {
     });
   }
 }
+
+/**
+ * Whether the embedded default's admin number holds an active admin account though ADMIN_PHONES
+ * does not name it: a production start from before that default was dropped there gave it one.
+ */
+export async function defaultAdminLeftOver(db: Database, adminPhones: string[]): Promise<boolean> {
+  if (adminPhones.includes(EMBEDDED_ADMIN_PHONE)) return false;
+  const user = await findUserByPhone(db, EMBEDDED_ADMIN_PHONE);
+  return user?.role === 'admin' && user.status === 'active';
+}
+
+export const DEFAULT_ADMIN_LEFT_OVER_WARNING =
+  `${EMBEDDED_ADMIN_PHONE} (the built-in demo admin number) is still an administrator though ADMIN_PHONES does not name it. ` +
+  'Unless that number is yours, make it a customer or deactivate it in the admin area (Users).';

@@ -8,7 +8,9 @@ import { buildApp } from '../../app';
 import { sessions, signInCodes, transactions, users } from '../../db/schema';
 import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import type { SmsProvider } from '../../providers/sms/types';
+import { EMBEDDED_ADMIN_PHONE } from '../../config';
 import { TEST_ADMIN_PHONE, createTestApp, type TestApp } from '../../test/helper';
+import { defaultAdminLeftOver, ensureAdminUsers } from './auth.service';
 
 let t: TestApp;
 // One app for the file; the per-IP and per-minute limits are raised because every request comes
@@ -538,5 +540,22 @@ describe('the session lookup (GET /api/auth/session)', () => {
     const res = await session(cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toEqual((await me(cookie)).json());
+  });
+});
+
+describe('the demo admin number left over in a production database', () => {
+  it('is reported while it holds an active admin account that ADMIN_PHONES does not name', async () => {
+    const app = await createTestApp();
+    try {
+      // What a production start with the old default left behind.
+      await ensureAdminUsers(app.db, [EMBEDDED_ADMIN_PHONE]);
+      expect(await defaultAdminLeftOver(app.db, [EMBEDDED_ADMIN_PHONE])).toBe(false);
+      expect(await defaultAdminLeftOver(app.db, ['+38641999999'])).toBe(true);
+      // Made a customer in the admin area: nothing to report.
+      await app.db.update(users).set({ role: 'user' }).where(eq(users.phone, EMBEDDED_ADMIN_PHONE));
+      expect(await defaultAdminLeftOver(app.db, [])).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -46,12 +46,19 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, log: 
   }
 }
 
+/**
+ * Stripe's events are a few KB; anyone can post here before the signature is checked, so a body
+ * past this is refused (413) as it arrives rather than read and hashed.
+ */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
+
 export function stripeWebhookRoutes(deps: { db: Database; provider: StripePaymentProvider }) {
   return async function (app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/api/payments/webhook', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
+    const options = { config: { access: 'public' }, bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT, schema: { hide: true } } as const;
+    app.post('/api/payments/webhook', options, async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new AppError(400, 'invalid_signature', 'Missing Stripe signature');

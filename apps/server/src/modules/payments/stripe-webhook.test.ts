@@ -8,6 +8,7 @@ import { payments } from '../../db/schema';
 import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { checkLedgerIntegrity } from '../billing/integrity';
+import { STRIPE_WEBHOOK_BODY_LIMIT } from './stripe-webhook.routes';
 import { balanceOf, ledgerOf, signInCustomer, type Customer } from '../products/products.test-support';
 
 const WEBHOOK_SECRET = 'whsec_kurir_test_secret';
@@ -110,6 +111,20 @@ describe('stripe webhook', () => {
     expect((await deliver(payload, { signature: signedOther })).json()).toMatchObject({ message: 'Invalid Stripe signature' });
     expect(await statusOf('pi_forged')).toBe('pending');
     expect(await balanceOf(t.db, payer.id)).toBe(37_000_000);
+  });
+
+  it('refuses a body larger than any Stripe event (413) before its signature, and answers a large unsigned one at once', async () => {
+    const big = await deliver('A'.repeat(STRIPE_WEBHOOK_BODY_LIMIT + 1), { signature: null });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    // Just under the limit, unsigned: refused for its signature without walking the bytes first.
+    const started = performance.now();
+    const unsigned = await deliver('A'.repeat(STRIPE_WEBHOOK_BODY_LIMIT - 1), { signature: null });
+    expect(unsigned.json()).toMatchObject({ message: 'Missing Stripe signature' });
+    expect(performance.now() - started).toBeLessThan(100);
+    // A signed event of 200 KB (an intent we never created: acknowledged, nothing credited) still passes.
+    const large = intentEvent('payment_intent.succeeded', 'pi_large_unknown', 100, { description: 'd'.repeat(200_000) });
+    expect((await deliver(large)).statusCode).toBe(200);
   });
 
   it('acknowledges an intent it never created, without credit', async () => {

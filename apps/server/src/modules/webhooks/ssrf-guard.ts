@@ -23,13 +23,21 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4');
 }
+// Every range that carries or reaches an IPv4 address is refused whole rather than judged by the
+// address inside it: a webhook receiver has a plain IPv6 or IPv4 address, and each of these is a
+// way to name 127.0.0.1 or 169.254.169.254 that an IPv6-only list would miss.
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback (::1) and IPv4-compatible (::127.0.0.1)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b::', 96], // NAT64, well-known prefix: can reach IPv4 private space
+  ['64:ff9b:1::', 48], // NAT64, local-use prefix
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: an IPv4 server and client inside
+  ['2002::', 16], // 6to4: an IPv4 address in bits 16-47
   ['fc00::', 7], // unique local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 can reach IPv4 private space
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv6');
 }

@@ -250,12 +250,34 @@ describe('SSRF guard', () => {
     for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
   });
 
+  it('knows the IPv6 forms that carry an IPv4 address: compatible, translated, NAT64, 6to4, Teredo', () => {
+    for (const a of [
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::127.0.0.1',
+      '::a9fe:a9fe', // 169.254.169.254
+      '::ffff:7f00:1', // mapped, in hex
+      '::ffff:0:7f00:1', // translated
+      '64:ff9b::7f00:1', // NAT64, well-known prefix
+      '64:ff9b:1::a9fe:a9fe', // NAT64, local-use prefix
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:5db8:d822::1', // 6to4 of a public address: the whole range is refused
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      'fec0::1', // site-local
+    ]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ['2001:4860:4860::8888', '2a00:1450:4001:81b::200e', '::ffff:1.1.1.1', '::ffff:101:101']) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
   it('refuses http (except localhost when allowed) and private hosts when not allowed', async () => {
     await expect(checkWebhookUrl('http://example.com/hook', false)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('https://') });
     await expect(checkWebhookUrl('http://example.com/hook', true)).rejects.toMatchObject({ status: 400 });
     await expect(checkWebhookUrl('https://127.0.0.1/hook', false)).rejects.toMatchObject({ status: 400, message: 'The webhook URL must point to a public address.' });
     await expect(checkWebhookUrl('https://localhost/hook', false)).rejects.toMatchObject({ status: 400 });
     await expect(checkWebhookUrl('https://[::1]/hook', false)).rejects.toMatchObject({ status: 400 });
+    for (const host of ['[::7f00:1]', '[64:ff9b:1::a9fe:a9fe]', '[2002:a9fe:a9fe::1]']) {
+      await expect(checkWebhookUrl(`https://${host}/hook`, false), host).rejects.toMatchObject({ status: 400, message: 'The webhook URL must point to a public address.' });
+    }
     await expect(checkWebhookUrl('http://localhost:3000/hook', true)).resolves.toBe('http://localhost:3000/hook');
     const res = await t.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: { cookie: (await apiCustomer(t)).cookie }, payload: { url: 'ftp://example.com' } });
     expect(res.statusCode).toBe(400);
