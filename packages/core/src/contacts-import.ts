@@ -14,6 +14,10 @@ export const MAX_STREAM_IMPORT_ROWS = 1_000_000;
 export const MAX_STREAM_IMPORT_BYTES = 100 * 1024 * 1024;
 /** A streamed import lists at most this many problem rows; the reply counts them all. */
 export const MAX_REPORTED_IMPORT_ERRORS = 1000;
+/** A CSV upload that sends nothing for this long is refused (400). */
+export const STREAM_IMPORT_IDLE_SECONDS = 30;
+/** A CSV upload not received whole within this long is refused (400): 100 MB needs about 350 KB/s. */
+export const STREAM_IMPORT_MAX_SECONDS = 5 * 60;
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Contact name is required',
@@ -165,7 +169,7 @@ export function checkContactImport(inputs: readonly ContactInput[]): ContactChec
 // ---------------------------------------------------------------------------------------------
 // Delimited text: the text area's `name, phone, email, notes` lines and CSV files.
 
-export { CsvReader, type CsvRecord, type Delimiter } from './csv-reader';
+export { CSV_LIMITS, CsvLimitError, CsvReader, MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, type CsvLimits, type CsvRecord, type Delimiter } from './csv-reader';
 
 /**
  * The delimiter of the first non-blank line, counted outside quotes: a semicolon (European

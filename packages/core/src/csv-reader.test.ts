@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvReader, parseCsvText, type CsvRecord, type Delimiter } from './csv-reader';
+import { CsvLimitError, CsvReader, MAX_CSV_COLUMNS, MAX_CSV_RECORD_CHARS, parseCsvText, type CsvRecord, type Delimiter } from './csv-reader';
 
 /** The records of `text` read in pieces cut at the given offsets. */
 function readInPieces(text: string, cuts: number[], delimiter: Delimiter = ','): CsvRecord[] {
@@ -79,5 +79,45 @@ describe('CsvReader', () => {
     expect(reader.push('a,1\nb,')).toEqual([{ line: 1, cells: ['a', '1'] }]);
     expect(reader.push('2\nc')).toEqual([{ line: 2, cells: ['b', '2'] }]);
     expect(reader.end()).toEqual([{ line: 3, cells: ['c'] }]);
+  });
+});
+
+describe('CsvReader limits (a stream holds at most one bounded record)', () => {
+  const pushAll = (reader: CsvReader, pieces: string[]) => {
+    const records: CsvRecord[] = [];
+    for (const piece of pieces) records.push(...reader.push(piece));
+    return [...records, ...reader.end()];
+  };
+
+  it(`reads a record of ${MAX_CSV_COLUMNS} columns and ${MAX_CSV_RECORD_CHARS} characters, and refuses one column or character more, naming the line`, () => {
+    const columns = 'a,'.repeat(MAX_CSV_COLUMNS - 1) + 'a';
+    expect(pushAll(new CsvReader(','), ['x\n', columns, '\n'])[1]!.cells).toHaveLength(MAX_CSV_COLUMNS);
+    expect(() => pushAll(new CsvReader(','), ['x\n', columns + ',a\n'])).toThrow(
+      new CsvLimitError('csv_too_many_columns', "Line 2 has more than 1,000 columns. Check the file's delimiter."),
+    );
+
+    const long = 'n,' + 'x'.repeat(MAX_CSV_RECORD_CHARS - 1);
+    expect(pushAll(new CsvReader(','), [long.slice(0, 100), long.slice(100), '\nb,2'])).toHaveLength(2);
+    expect(() => pushAll(new CsvReader(','), [long, 'x'])).toThrow(/^Line 1 is longer than 65,536 characters/);
+  });
+
+  it('refuses a quote that is never closed once the rest of the file passes the limit, line breaks counted', () => {
+    const reader = new CsvReader(',', { columns: 10, recordChars: 12 });
+    expect(reader.push('a,1\nb,"2\n')).toEqual([{ line: 1, cells: ['a', '1'] }]);
+    expect(() => reader.push('c,3\nd,4\ne,5\nf,6\n')).toThrow(expect.objectContaining({ code: 'csv_record_too_long', message: expect.stringMatching(/^Line 2 /) }));
+  });
+
+  it('stops 100 MB of commas at the first piece instead of holding millions of empty cells', () => {
+    const reader = new CsvReader(',');
+    const piece = ','.repeat(64 * 1024);
+    let pieces = 0;
+    expect(() => {
+      for (; pieces < 1600; pieces++) reader.push(piece);
+    }).toThrow(CsvLimitError);
+    expect(pieces).toBe(0);
+  });
+
+  it('a whole text read at once (the browser) is not held to them', () => {
+    expect(parseCsvText('a,'.repeat(MAX_CSV_COLUMNS) + 'a', ',')[0]!.cells).toHaveLength(MAX_CSV_COLUMNS + 1);
   });
 });

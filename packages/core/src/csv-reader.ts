@@ -1,6 +1,9 @@
 // RFC 4180 records from text that arrives in pieces: the browser's whole-file preview and the
 // server's streamed upload read CSV with this one reader, so a file means the same on both sides.
 // Pure: text in, records out; decoding bytes and reading streams belong to the callers.
+// A record is bounded (columns and characters), so a stream's reader holds at most one record's
+// worth however the text runs on: a file of nothing but delimiters, or a quote never closed, is
+// refused with a CsvLimitError that says which line, instead of growing without end.
 
 export type Delimiter = ',' | ';' | '\t';
 
@@ -9,6 +12,37 @@ export interface CsvRecord {
   line: number;
   cells: string[];
 }
+
+/** The most columns one record may have (a column mapping picks from 0 to 999). */
+export const MAX_CSV_COLUMNS = 1000;
+/** The most characters one record may hold: far more than a contact's name, number, e-mail and notes. */
+export const MAX_CSV_RECORD_CHARS = 64 * 1024;
+
+export interface CsvLimits {
+  columns: number;
+  recordChars: number;
+}
+
+export const CSV_LIMITS: CsvLimits = { columns: MAX_CSV_COLUMNS, recordChars: MAX_CSV_RECORD_CHARS };
+
+/** A record over CsvLimits: its message is for people, its code stable. */
+export class CsvLimitError extends Error {
+  constructor(
+    readonly code: 'csv_too_many_columns' | 'csv_record_too_long',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CsvLimitError';
+  }
+}
+
+const tooManyColumns = (line: number, max: number) =>
+  new CsvLimitError('csv_too_many_columns', `Line ${line} has more than ${max.toLocaleString('en')} columns. Check the file's delimiter.`);
+const recordTooLong = (line: number, max: number) =>
+  new CsvLimitError(
+    'csv_record_too_long',
+    `Line ${line} is longer than ${max.toLocaleString('en')} characters. A quote that is never closed joins the rest of the file into one line; check the file's quotes.`,
+  );
 
 const QUOTE = 0x22;
 const CR = 0x0d;
@@ -27,6 +61,8 @@ export class CsvReader {
   private readonly delimiter: number;
   private cells: string[] = [];
   private cell = '';
+  /** Characters of the record's completed cells (the one being read is `cell`). */
+  private recordChars = 0;
   private quoted = false;
   /** A quote was read inside a quoted field: the next character says whether it was an escape. */
   private quoteSeen = false;
@@ -37,8 +73,27 @@ export class CsvReader {
   private recordLine = 1;
   private out: CsvRecord[] = [];
 
-  constructor(delimiter: Delimiter) {
+  constructor(
+    delimiter: Delimiter,
+    private readonly limits: CsvLimits = CSV_LIMITS,
+  ) {
     this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  /** Appends to the current cell, within the record's character limit. */
+  private append(text: string) {
+    if (this.recordChars + this.cell.length + text.length > this.limits.recordChars) {
+      throw recordTooLong(this.recordLine, this.limits.recordChars);
+    }
+    this.cell += text;
+  }
+
+  /** Ends the current cell, within the record's column limit. */
+  private endCell() {
+    if (this.cells.length + 1 >= this.limits.columns) throw tooManyColumns(this.recordLine, this.limits.columns);
+    this.recordChars += this.cell.length;
+    this.cells.push(this.cell);
+    this.cell = '';
   }
 
   /** Reads the next piece of text; returns the records it completed. */
@@ -55,7 +110,7 @@ export class CsvReader {
       if (this.afterCr) {
         this.afterCr = false;
         if (c === LF) {
-          if (this.quoted && !this.quoteSeen) this.cell += '\n';
+          if (this.quoted && !this.quoteSeen) this.append('\n');
           i++;
           continue;
         }
@@ -63,7 +118,7 @@ export class CsvReader {
       if (this.quoteSeen) {
         this.quoteSeen = false;
         if (c === QUOTE) {
-          this.cell += '"';
+          this.append('"');
           i++;
           continue;
         }
@@ -77,13 +132,13 @@ export class CsvReader {
           if (d === QUOTE || d === CR || d === LF) break;
           j++;
         }
-        if (j > i) this.cell += input.slice(i, j);
+        if (j > i) this.append(input.slice(i, j));
         if (j === n) break;
         const d = input.charCodeAt(j);
         if (d === QUOTE) this.quoteSeen = true;
         else {
           this.line++;
-          this.cell += d === CR ? '\r' : '\n';
+          this.append(d === CR ? '\r' : '\n');
           if (d === CR) this.afterCr = true;
         }
         i = j + 1;
@@ -95,17 +150,16 @@ export class CsvReader {
         if (d === this.delimiter || d === QUOTE || d === CR || d === LF) break;
         j++;
       }
-      if (j > i) this.cell += input.slice(i, j);
+      if (j > i) this.append(input.slice(i, j));
       if (j === n) break;
       const d = input.charCodeAt(j);
       if (d === QUOTE) {
         if (this.cell.trim() === '') {
           this.cell = '';
           this.quoted = true;
-        } else this.cell += '"';
+        } else this.append('"');
       } else if (d === this.delimiter) {
-        this.cells.push(this.cell);
-        this.cell = '';
+        this.endCell();
       } else {
         this.endRecord();
         this.line++;
@@ -129,6 +183,7 @@ export class CsvReader {
     if (this.cells.some((c) => c.trim() !== '')) this.out.push({ line: this.recordLine, cells: this.cells });
     this.cells = [];
     this.cell = '';
+    this.recordChars = 0;
   }
 
   private take(): CsvRecord[] {
@@ -138,8 +193,12 @@ export class CsvReader {
   }
 }
 
-/** A whole text at once. */
+/**
+ * A whole text at once (the browser's text area and file preview). The text is already held, so
+ * the limits that keep a stream's reader small would only refuse in the browser what the server
+ * judges anyway (a file's upload is read with them); pasted text is not held to them.
+ */
 export function parseCsvText(text: string, delimiter: Delimiter): CsvRecord[] {
-  const reader = new CsvReader(delimiter);
+  const reader = new CsvReader(delimiter, { columns: Number.POSITIVE_INFINITY, recordChars: Number.POSITIVE_INFINITY });
   return [...reader.push(text), ...reader.end()];
 }

@@ -3,9 +3,12 @@ import { z } from './zod';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
+  MAX_CSV_COLUMNS,
   MAX_IMPORT_ROWS,
   MAX_STREAM_IMPORT_BYTES,
   MAX_STREAM_IMPORT_ROWS,
+  STREAM_IMPORT_IDLE_SECONDS,
+  STREAM_IMPORT_MAX_SECONDS,
   checkContactEmail,
   checkContactPhone,
 } from '../contacts-import';
@@ -28,6 +31,8 @@ export const PHONEBOOK_MESSAGES = {
   importFileTooMany: `A file can hold at most ${MAX_STREAM_IMPORT_ROWS.toLocaleString('en')} contacts.`,
   importFileTooLarge: `The file is too large (at most ${MAX_STREAM_IMPORT_BYTES / 1024 / 1024} MB).`,
   importFileNotText: 'The file is not text in the chosen encoding. Save it as CSV (UTF-8) and try again.',
+  importUploadStalled: `The upload stopped: nothing arrived for ${STREAM_IMPORT_IDLE_SECONDS} seconds. Check the connection and try again.`,
+  importUploadTooSlow: `The upload took longer than ${STREAM_IMPORT_MAX_SECONDS / 60} minutes. Try again on a faster connection, or split the file.`,
 } as const;
 
 /** Optional text: trimmed, and empty (or absent) means none. */
@@ -136,7 +141,7 @@ export const bulkImportResponseSchema = z.object({
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
 
 /** A column of the uploaded file (0-based), as a query parameter. */
-const columnParam = z.coerce.number().int().min(0).max(999);
+const columnParam = z.coerce.number().int().min(0).max(MAX_CSV_COLUMNS - 1);
 const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t' } as const;
 
 /**

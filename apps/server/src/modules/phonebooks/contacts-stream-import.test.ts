@@ -1,13 +1,34 @@
-// POST /api/phonebooks/:id/entries/import: a CSV file as the raw body, read as it arrives, with
-// the same rules and the same all-or-nothing write as the JSON bulk import.
-import { PassThrough, Readable } from 'node:stream';
+// POST /api/phonebooks/:id/entries/import: a CSV file as the raw body, read and checked as it
+// arrives, then written with the same rules and the same all-or-nothing write as the JSON bulk
+// import. A slow or stalled upload: contacts-import-slow-upload.test.ts.
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamImportQuerySchema, type StreamImportQuery } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { csvContactPieces } from './csv-upload';
+import type * as Repo from './phonebooks.repo';
 import { mobile, phonebookClient, signInWithPhonebook } from './phonebooks.test-support';
+
+// An import can be held just before it writes its first batch, its transaction open and the
+// phonebook locked ("beside other writes"); every other call goes straight through.
+const hold = vi.hoisted(() => ({ next: null as null | { reached: () => void; released: Promise<void> } }));
+vi.mock('./phonebooks.repo', async (importOriginal) => {
+  const repo = await importOriginal<typeof Repo>();
+  return {
+    ...repo,
+    importEntries: async (...args: Parameters<typeof repo.importEntries>) => {
+      const held = hold.next;
+      hold.next = null;
+      if (held) {
+        held.reached();
+        await held.released;
+      }
+      return repo.importEntries(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let api: ReturnType<typeof phonebookClient>;
@@ -152,34 +173,35 @@ describe('streamed CSV import', () => {
 });
 
 describe('beside other writes', () => {
-  it('a contact added while a file is being imported waits for the import, then meets its numbers', async () => {
+  it('a contact added while a file is being written waits for the import, then meets its numbers', async () => {
     const id = await api.createPhonebook();
-    const rows = (from: number, to: number) => Buffer.from(Array.from({ length: to - from }, (_, i) => `C${from + i},${mobile(from + i)}\n`).join(''));
-    const body = new PassThrough();
-    const importing = upload(id, body);
-    // The first 6 000 rows: the import has locked the phonebook and written a batch once it has
-    // read them, and the rest of the file has not arrived yet.
-    body.write(rows(0, 6_000));
-    while (body.readableLength > 0) await sleep(10);
-    if (process.env.KURIR_TEST_DB === 'postgres') {
-      const locked = () => t.db.execute(sql`select 1 from phonebooks where id = ${id} for update nowait`).then(() => false, () => true);
-      while (!(await locked())) await sleep(10);
-    }
+    const csv = Array.from({ length: 10_000 }, (_, i) => `C${i},${mobile(i)}\n`).join('');
+    // The file is read whole before the import's transaction opens (while it is still uploading,
+    // a contact goes in at once: contacts-import-slow-upload.test.ts); held here before its first
+    // batch is written, the transaction has locked the phonebook.
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      hold.next = { reached: resolve, released: new Promise<void>((r) => (release = r)) };
+    });
+    const importing = upload(id, inPieces(csv, 64 * 1024));
     const settled: string[] = [];
-    const add = (name: string, phone: string) =>
-      api.call('POST', `/api/phonebooks/${id}/entries`, { name, phone_number: phone }).finally(() => settled.push(name));
-    const adds = Promise.all([add('From the first batch', mobile(100)), add('From a later batch', mobile(9_000)), add('Not in the file', mobile(20_000))]);
-    await sleep(300);
     try {
+      await Promise.race([reached, importing.then((res) => Promise.reject(new Error(`the import ended before its first write: ${res.status}`)))]);
+      const add = (name: string, phone: string) =>
+        api.call('POST', `/api/phonebooks/${id}/entries`, { name, phone_number: phone }).finally(() => settled.push(name));
+      const adds = Promise.all([add('From the first batch', mobile(100)), add('From a later batch', mobile(9_000)), add('Not in the file', mobile(20_000))]);
+      await sleep(300);
       expect(settled).toEqual([]); // they wait for the import
+      release();
+      expect((await importing).body).toMatchObject({ imported: 10_000, skipped_duplicates: 0, error_count: 0 });
+      const [first, later, other] = await adds;
+      expect([first.status, later.status, other.status]).toEqual([409, 409, 201]);
+      expect(first.body.message).toBe(later.body.message);
+      expect(await api.contactCount(id)).toBe(10_001);
     } finally {
-      body.end(rows(6_000, 10_000)); // so that a failure above does not leave the import waiting
+      hold.next = null;
+      release?.(); // so that a failure above does not leave the import waiting
     }
-    expect((await importing).body).toMatchObject({ imported: 10_000, skipped_duplicates: 0, error_count: 0 });
-    const [first, later, other] = await adds;
-    expect([first.status, later.status, other.status]).toEqual([409, 409, 201]);
-    expect(first.body.message).toBe(later.body.message);
-    expect(await api.contactCount(id)).toBe(10_001);
   });
 });
 

@@ -1,12 +1,16 @@
 // A CSV file uploaded as the raw request body, read as it arrives: bytes are counted against the
 // limit, decoded, cut into records by core's CsvReader and turned into contacts by the mapping the
-// customer chose — one piece per chunk of the upload, so nothing holds the file.
+// customer chose — one piece per chunk of the upload, so nothing holds the file. The client's pace
+// is bounded: silence between chunks, and the whole upload, each have a deadline (a 400).
 import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import {
+  CsvLimitError,
   CsvReader,
   PHONEBOOK_MESSAGES,
+  STREAM_IMPORT_IDLE_SECONDS,
+  STREAM_IMPORT_MAX_SECONDS,
   recordToContactInput,
   type ColumnMapping,
   type ContactInput,
@@ -18,13 +22,32 @@ import { AppError, badRequest } from '../../lib/errors';
 
 export const CSV_CONTENT_TYPE = 'text/csv';
 
+export interface UploadDeadlines {
+  /** The longest wait for the next chunk, counted from when it is asked for. */
+  idleMs: number;
+  /** The longest the whole upload may take, from its first read to its end. */
+  totalMs: number;
+}
+
+/** The import route's deadlines; a test may shorten them for a while. */
+export const uploadDeadlines: UploadDeadlines = {
+  idleMs: STREAM_IMPORT_IDLE_SECONDS * 1000,
+  totalMs: STREAM_IMPORT_MAX_SECONDS * 1000,
+};
+
 export interface UploadLimits {
   maxBytes: number;
   maxRows: number;
+  /** None: the upload is read at whatever pace it comes. */
+  deadlines?: UploadDeadlines;
 }
 
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, 'import_file_too_large', PHONEBOOK_MESSAGES.importFileTooLarge, { maxBytes });
+// 400, not 408: browsers repeat a request answered 408 on a reused connection without telling the
+// page (Chrome up to twice, the body too), so a customer would wait out the deadline three times.
+export const uploadStalled = () => badRequest(PHONEBOOK_MESSAGES.importUploadStalled, 'import_upload_stalled');
+export const uploadTooSlow = () => badRequest(PHONEBOOK_MESSAGES.importUploadTooSlow, 'import_upload_too_slow');
 
 /**
  * Hands a `text/csv` body to the route as the stream it is, unread (Fastify's own parsers would
@@ -49,9 +72,58 @@ export function uploadStream(body: unknown): Readable {
 }
 
 /**
- * The contacts of an uploaded CSV, a piece per chunk. The stream is read without being destroyed
- * when reading stops early (a refusal below, or the import failing): the reply still has to go
- * out on the same connection, and Node discards the rest of the upload after it.
+ * The chunks of an upload, each awaited at most `idleMs` and all of them before `totalMs` has
+ * passed; past either, a 400. The stream is read without being destroyed when reading stops early
+ * (a refusal, a deadline, the import failing): the reply still has to go out on the same
+ * connection, which the route then closes.
+ */
+export async function* uploadChunks(body: Readable, deadlines?: UploadDeadlines): AsyncGenerator<Buffer> {
+  if (!deadlines) {
+    yield* body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+    return;
+  }
+  const chunks = body.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  const end = performance.now() + deadlines.totalMs;
+  let done = false;
+  try {
+    while (!done) {
+      const left = end - performance.now();
+      if (left <= 0) throw uploadTooSlow();
+      const next = chunks.next();
+      // A chunk that never comes leaves `next` pending until the connection closes; its failure then is no one's.
+      next.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(left > deadlines.idleMs ? uploadStalled() : uploadTooSlow()), Math.min(left, deadlines.idleMs));
+      });
+      let result: IteratorResult<Buffer>;
+      try {
+        result = await Promise.race([next, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      done = result.done === true;
+      if (!done) yield result.value;
+    }
+  } finally {
+    // Stopped early: let go of the stream's listeners (after a chunk still awaited, if any).
+    if (!done) chunks.return?.().catch(() => undefined);
+  }
+}
+
+/** Records from the reader; a record over its limits (a runaway line) is the customer's 400. */
+function readRecords(read: () => CsvRecord[]): CsvRecord[] {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof CsvLimitError) throw badRequest(error.message, error.code);
+    throw error;
+  }
+}
+
+/**
+ * The contacts of an uploaded CSV, a piece per chunk (uploadChunks: with the deadlines given, and
+ * the stream left undestroyed when reading stops early).
  */
 export async function* csvContactPieces(
   body: Readable,
@@ -96,10 +168,10 @@ export async function* csvContactPieces(
     return text;
   };
 
-  for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+  for await (const chunk of uploadChunks(body, limits.deadlines)) {
     bytes += chunk.length;
     if (bytes > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
-    yield toInputs(reader.push(decode(chunk)));
+    yield toInputs(readRecords(() => reader.push(decode(chunk))));
   }
-  yield toInputs([...reader.push(decode()), ...reader.end()]);
+  yield toInputs(readRecords(() => [...reader.push(decode()), ...reader.end()]));
 }

@@ -28,8 +28,9 @@ import { requireUser } from '../../http/access';
 import { requireFeature } from '../users/features';
 import { AppError } from '../../lib/errors';
 import { importContactInputs, importContacts } from './contacts-import.service';
-import { CSV_CONTENT_TYPE, csvContactPieces, registerCsvStreamParser, uploadStream } from './csv-upload';
+import { CSV_CONTENT_TYPE, csvContactPieces, registerCsvStreamParser, uploadDeadlines, uploadStream } from './csv-upload';
 import { attachmentHeader, entriesToCsv } from './export-csv';
+import { ImportSpool } from './import-spool';
 import { listEntries as listEntryRows, phonebookExists } from './phonebooks.repo';
 import * as service from './phonebooks.service';
 
@@ -154,6 +155,8 @@ function addImportExportRoutes(app: FastifyInstance, db: Database) {
   );
 
   // The body is the file itself, read as it arrives (csv-upload.ts); the mapping is in the query.
+  // Read and checked whole, under deadlines, into a temporary file (import-spool.ts) before the
+  // transaction that writes it opens: the client's pace never holds a connection or a lock.
   registerCsvStreamParser(app, MAX_STREAM_IMPORT_BYTES);
   r.post(
     '/api/phonebooks/:id/entries/import',
@@ -171,16 +174,25 @@ function addImportExportRoutes(app: FastifyInstance, db: Database) {
       const pieces = csvContactPieces(uploadStream(request.body), request.query, {
         maxBytes: MAX_STREAM_IMPORT_BYTES,
         maxRows: MAX_STREAM_IMPORT_ROWS,
+        deadlines: uploadDeadlines,
       });
+      const spool = await ImportSpool.open();
       try {
-        return await importContactInputs(db, requireUser(request).id, request.params.id, pieces, {
-          batchRows: STREAM_BATCH_ROWS,
-          maxErrors: MAX_REPORTED_IMPORT_ERRORS,
-        });
+        return await importContactInputs(
+          db,
+          requireUser(request).id,
+          request.params.id,
+          pieces,
+          { batchRows: STREAM_BATCH_ROWS, maxErrors: MAX_REPORTED_IMPORT_ERRORS },
+          spool,
+        );
       } catch (error) {
-        // Past the size limit the rest of the upload is not worth reading: close after the reply.
-        if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+        // Refused before the upload's end (too large, too slow, not text, …): the rest of it is
+        // not worth reading, so the connection closes after the reply.
+        if (!request.raw.readableEnded || (error instanceof AppError && error.status === 413)) reply.header('connection', 'close');
         throw error;
+      } finally {
+        await spool.close();
       }
     },
   );
