@@ -1,20 +1,18 @@
 // POST /api/phonebooks/:id/entries/import from a client that sends slowly, stops, or goes away.
-// The upload is read and checked whole, into a temporary file, before the import's transaction
-// opens: while a client takes its time, no database connection and no lock is held (on PGlite,
-// one connection, that was every other request's wait; on PostgreSQL, ten such uploads were the
-// pool). Silence between chunks and the whole upload each have a deadline: a 400 with a message
-// (not 408, which browsers repeat unasked).
-import fs from 'node:fs';
+// The upload is received whole, into a temporary file, before the import's transaction opens (and
+// then reads the file): while a client takes its time, no database connection and no lock is held
+// (on PGlite, one connection, that was every other request's wait; on PostgreSQL, ten such uploads
+// were the pool). Silence between chunks and the whole upload each have a deadline: a 400 with a
+// message (not 408, which browsers repeat unasked). What is cheap to check as the bytes come (the
+// size, the encoding, NUL) refuses the upload before its end.
 import http from 'node:http';
-import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PHONEBOOK_MESSAGES } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { uploadDeadlines } from './csv-upload';
-import { SPOOL_PREFIX } from './import-spool';
-import { mobile, phonebookClient, signInWithPhonebook } from './phonebooks.test-support';
+import { mobile, phonebookClient, signInWithPhonebook, spools, spoolsLeftAfter } from './phonebooks.test-support';
 
 let t: TestApp;
 let api: ReturnType<typeof phonebookClient>;
@@ -67,28 +65,8 @@ async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The spool files this process has open or left: by name in the temporary folder, and (Linux) by
- * handle, since a spool's name is removed as soon as it is open.
- */
-function spools(): string[] {
-  const named = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`${SPOOL_PREFIX}${process.pid}-`));
-  if (process.platform !== 'linux') return named;
-  const open = fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
-      return target.includes(`${SPOOL_PREFIX}${process.pid}-`) ? [target] : [];
-    } catch {
-      return []; // closed meanwhile
-    }
-  });
-  return [...named, ...open];
-}
-
 async function noSpoolsWithin(ms: number) {
-  const end = performance.now() + ms;
-  while (spools().length > 0 && performance.now() < end) await sleep(20);
-  expect(spools()).toEqual([]);
+  expect(await spoolsLeftAfter(ms)).toEqual([]);
 }
 
 describe('an upload that stops half-way', () => {
@@ -160,6 +138,23 @@ describe('an upload that stops half-way', () => {
     expect(await api.contactCount(id)).toBe(0);
     await noSpoolsWithin(1000);
   });
+
+  it.each([
+    ['bytes that are not UTF-8', Buffer.from([0x8e, 0x69, 0x67, 0x61, 0x2c, 0x2b, 0x33, 0x38, 0x36, 0x0a]), 'import_file_not_text'],
+    ['a NUL character', Buffer.from('Ana,+38640111222,\u0000\n'), 'nul_character'],
+  ])('%s: refused as they arrive, before the upload’s end, the connection closed', async (_case, bytes, code) => {
+    const id = await api.createPhonebook();
+    const upload = startUpload(id);
+    upload.body.write(Buffer.from('Ana,+38640111222\n'));
+    upload.body.write(bytes); // and nothing more: the deadlines are 30 s and 5 min
+    try {
+      expect(await within(3000, upload.reply)).toMatchObject({ status: 400, body: { code }, connection: 'close' });
+    } finally {
+      upload.body.end();
+    }
+    expect(await api.contactCount(id)).toBe(0);
+    await noSpoolsWithin(1000);
+  });
 });
 
 describe('over a real connection', () => {
@@ -209,7 +204,7 @@ describe('over a real connection', () => {
     const req = request(id);
     req.on('error', () => undefined); // the test cuts it
     req.write(Array.from({ length: 8000 }, (_, i) => `C${i},${mobile(i)}\n`).join(''));
-    // The server has a spool open (and 5 000 rows in it, past the first batch) before the cut.
+    // The server has a spool open (with the upload so far in it) before the cut.
     const end = performance.now() + 5000;
     while (spools().length === 0 && performance.now() < end) await sleep(10);
     expect(spools()).toHaveLength(1);

@@ -1,11 +1,10 @@
 // Bulk import into a phonebook, whether the contacts come as one JSON list (the bulk route, the
-// public API) or as a CSV file streamed from the upload (csv-upload.ts): every row checked with the
-// same core rules the browser used for its preview, as it arrives, and the valid rows kept in
-// batches (in memory for a list, in a temporary file for a file: import-spool.ts); only once the
-// source has been read whole are they written, inside ONE transaction (all or nothing), so the
-// client's pace never holds a connection or a lock. Rows that fail, and numbers already present,
-// are reported by line. A file's rows are not held in memory: a million-row file costs the memory
-// of its numbers (the checks' repeat map) and of a batch.
+// public API) or as a CSV file (csv-upload.ts: received whole into a temporary file first, then
+// read back here): every row checked with the same core rules the browser used for its preview,
+// then the valid rows written in batches inside ONE transaction (all or nothing), the checks of
+// the next batch overlapping the insert of the last. Rows that fail, and numbers already present,
+// are reported by line. Nothing but the current batches and the numbers seen so far is held, so a
+// million-row file costs the memory of its numbers, not of its rows.
 import {
   CONTACT_MESSAGES,
   PHONEBOOK_MESSAGES,
@@ -86,118 +85,20 @@ class ErrorTally {
 const toError = (c: ContactCheck, message: string): ImportError => ({ row: c.row, phone_number: c.phone_number, message });
 
 /**
- * Where the valid contacts wait, in batches, between being checked and being written: in memory
- * for a JSON list (it is in memory already), in a temporary file for an uploaded CSV (ImportSpool).
- */
-export interface CheckedBatches {
-  add(batch: readonly ContactCheck[]): Promise<void> | void;
-  read(): AsyncIterable<readonly ContactCheck[]> | Iterable<readonly ContactCheck[]>;
-}
-
-export function keptInMemory(): CheckedBatches {
-  const batches: (readonly ContactCheck[])[] = [];
-  return { add: (batch) => void batches.push(batch), read: () => batches };
-}
-
-interface CheckedImport {
-  /** Contacts read (blank lines aside). */
-  contacts: number;
-  valid: number;
-  /** The rows the checks refused, repeats within the import among them. */
-  problems: ErrorTally;
-}
-
-/**
  * Checks and writes contacts that arrive in pieces (a piece is whatever the source has at hand: a
- * chunk of a file, or a whole JSON list), in two steps. First every piece is read and checked,
- * with no database connection held: the valid contacts go to `batches` in batches of `batchRows`,
- * so an upload that comes slowly (or stops) holds a socket and a file, never a connection or a
- * lock. Then ONE transaction locks the phonebook and writes the batches; a failure anywhere — a
- * statement, the source (an upload cut off, too slow, over its limit) — leaves no row behind.
+ * chunk of a file, or a whole JSON list), in ONE transaction (all or nothing) that locks the
+ * phonebook first. While one batch is being inserted the next is checked, so on PostgreSQL the
+ * checks (libphonenumber's on the worker thread) and the database's work overlap. A failure
+ * anywhere — a statement, the source (a file past a limit, not CSV) — rolls back every row.
+ * The source must never wait for a client: a CSV upload is received whole into a temporary file
+ * before this is called (phonebooks.routes.ts), and a JSON list is read by Fastify before the
+ * handler runs, so the transaction lasts as long as the server's own work.
  */
 export async function importContactInputs(
   db: DbOrTx,
   userId: string,
   phonebookId: string,
   pieces: AsyncIterable<readonly ContactInput[]> | Iterable<readonly ContactInput[]>,
-  limits: ImportLimits,
-  batches: CheckedBatches = keptInMemory(),
-): Promise<StreamImportResponse> {
-  const checked = await checkContactInputs(pieces, limits, batches);
-  if (checked.contacts === 0) throw badRequest(PHONEBOOK_MESSAGES.importEmpty, 'import_empty');
-  // A file whose every row is a repeat of a valid one still had valid data; only "nothing
-  // readable at all" is the spec's error.
-  if (checked.valid === 0) {
-    const { problems } = checked;
-    throw new AppError(400, 'no_valid_contacts', PHONEBOOK_MESSAGES.importNoValid, {
-      errors: problems.listed,
-      error_count: problems.count,
-      errors_capped: problems.count > problems.listed.length,
-    });
-  }
-  return writeCheckedContacts(db, userId, phonebookId, checked, batches, limits);
-}
-
-/** The first step: every contact checked, the valid ones stored in batches. No database. */
-async function checkContactInputs(
-  pieces: AsyncIterable<readonly ContactInput[]> | Iterable<readonly ContactInput[]>,
-  limits: ImportLimits,
-  batches: CheckedBatches,
-): Promise<CheckedImport> {
-  // The worker's answers for the piece at hand; a number it was not asked about is checked here.
-  let answers: PossibleAnswers = null;
-  const check = createImportChecker((phone) => answers?.get(phone) ?? isPossibleNumber(phone));
-  const problems = new ErrorTally(limits.maxErrors);
-  let contacts = 0;
-  let valid = 0;
-  let batch: ContactCheck[] = [];
-  // The batch being stored while the next is checked.
-  let storing: Promise<void> = Promise.resolve();
-  const store = async () => {
-    const rows = batch;
-    batch = [];
-    await storing;
-    storing = Promise.resolve(batches.add(rows));
-    // Awaited at the next store or at the end; until then a failure must not count as unhandled.
-    storing.catch(() => undefined);
-  };
-
-  try {
-    for await (const { piece, possible } of withPossibleNumbers(pieces, possibleNumbers)) {
-      answers = possible;
-      for (const input of piece) {
-        const c = check(input);
-        if (!c) continue;
-        contacts++;
-        if (!c.error) {
-          valid++;
-          batch.push(c);
-          if (batch.length >= limits.batchRows) await store();
-        } else {
-          problems.add(toError(c, c.error));
-          if (c.duplicate) problems.duplicates++;
-        }
-      }
-    }
-    if (batch.length > 0) await store();
-    await storing;
-  } catch (error) {
-    await storing.catch(() => undefined);
-    throw error;
-  }
-  return { contacts, valid, problems };
-}
-
-/**
- * The second step, in ONE transaction: the phonebook locked, then the stored batches written, the
- * next read while one is inserted.
- */
-async function writeCheckedContacts(
-  db: DbOrTx,
-  userId: string,
-  phonebookId: string,
-  checked: CheckedImport,
-  batches: CheckedBatches,
   limits: ImportLimits,
 ): Promise<StreamImportResponse> {
   return db.transaction(async (tx) => {
@@ -206,8 +107,15 @@ async function writeCheckedContacts(
     if (!(await lockPhonebook(tx, userId, phonebookId, 'update'))) throw phonebookNotFound();
     await planKeyChecksOnce(tx);
     const hadEntries = await hasEntries(tx, phonebookId);
-    // Numbers the phonebook held before; repeats within the import were caught by the checks.
+    // The worker's answers for the piece at hand; a number it was not asked about is checked here.
+    let answers: PossibleAnswers = null;
+    const check = createImportChecker((phone) => answers?.get(phone) ?? isPossibleNumber(phone));
+    // The rows the checks refused (repeats within the import among them), and the numbers the
+    // phonebook held before.
+    const problems = new ErrorTally(limits.maxErrors);
     const present = new ErrorTally(limits.maxErrors);
+    let contacts = 0;
+    let valid = 0;
     let imported = 0;
 
     const write = async (rows: readonly ContactCheck[]) => {
@@ -221,13 +129,36 @@ async function writeCheckedContacts(
       }
     };
 
+    // The batch being filled, and the one being written meanwhile.
+    let batch: ContactCheck[] = [];
     let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const rows = batch;
+      batch = [];
+      await writing;
+      writing = write(rows);
+      // Awaited at the next flush or at the end; until then a failure must not count as unhandled.
+      writing.catch(() => undefined);
+    };
+
     try {
-      for await (const rows of batches.read()) {
-        await writing;
-        writing = write(rows);
-        writing.catch(() => undefined);
+      for await (const { piece, possible } of withPossibleNumbers(pieces, possibleNumbers)) {
+        answers = possible;
+        for (const input of piece) {
+          const c = check(input);
+          if (!c) continue;
+          contacts++;
+          if (!c.error) {
+            valid++;
+            batch.push(c);
+            if (batch.length >= limits.batchRows) await flush();
+          } else {
+            problems.add(toError(c, c.error));
+            if (c.duplicate) problems.duplicates++;
+          }
+        }
       }
+      if (batch.length > 0) await flush();
       await writing;
     } catch (error) {
       // The rollback must wait for the statement in flight, on the same connection.
@@ -235,9 +166,18 @@ async function writeCheckedContacts(
       throw error;
     }
 
+    if (contacts === 0) throw badRequest(PHONEBOOK_MESSAGES.importEmpty, 'import_empty');
+    // A file whose every row is a repeat of a valid one still had valid data; only "nothing
+    // readable at all" is the spec's error. (Nothing was written: there was no valid row.)
+    if (valid === 0) {
+      throw new AppError(400, 'no_valid_contacts', PHONEBOOK_MESSAGES.importNoValid, {
+        errors: problems.listed,
+        error_count: problems.count,
+        errors_capped: problems.count > problems.listed.length,
+      });
+    }
     // Both lists are in line order for a file (a JSON list's lines may come in any order); the
     // reply lists the first of them all, in line order.
-    const { problems } = checked;
     const count = problems.count + present.count;
     const errors = [...problems.listed, ...present.listed].sort((a, b) => a.row - b.row).slice(0, limits.maxErrors);
     return {
@@ -253,8 +193,7 @@ async function writeCheckedContacts(
 /**
  * The contacts in pieces of WORKER_PIECE_ROWS, each with the worker's answers for its numbers,
  * asked PIECES_AHEAD pieces early so that the worker's thread checks while this one reads, checks
- * the rest and stores the valid rows. The rows left over at the end (all of a short import) are
- * checked here.
+ * the rest and writes. The rows left over at the end (all of a short import) are checked here.
  */
 async function* withPossibleNumbers(
   pieces: AsyncIterable<readonly ContactInput[]> | Iterable<readonly ContactInput[]>,

@@ -1,6 +1,7 @@
-// POST /api/phonebooks/:id/entries/import: a CSV file as the raw body, read and checked as it
-// arrives, then written with the same rules and the same all-or-nothing write as the JSON bulk
-// import. A slow or stalled upload: contacts-import-slow-upload.test.ts.
+// POST /api/phonebooks/:id/entries/import: a CSV file as the raw body, received whole into a
+// temporary file, then read back, checked and written with the same rules and the same
+// all-or-nothing transaction as the JSON bulk import. A slow or stalled upload:
+// contacts-import-slow-upload.test.ts.
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -8,17 +9,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamImportQuerySchema, type StreamImportQuery } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { csvContactPieces } from './csv-upload';
+import { ImportSpool } from './import-spool';
 import type * as Repo from './phonebooks.repo';
-import { mobile, phonebookClient, signInWithPhonebook } from './phonebooks.test-support';
+import { mobile, phonebookClient, signInWithPhonebook, spoolsLeftAfter } from './phonebooks.test-support';
 
 // An import can be held just before it writes its first batch, its transaction open and the
-// phonebook locked ("beside other writes"); every other call goes straight through.
-const hold = vi.hoisted(() => ({ next: null as null | { reached: () => void; released: Promise<void> } }));
+// phonebook locked ("beside other writes"); every other call goes straight through. The batches
+// written are counted.
+const hold = vi.hoisted(() => ({ next: null as null | { reached: () => void; released: Promise<void> }, writes: 0 }));
 vi.mock('./phonebooks.repo', async (importOriginal) => {
   const repo = await importOriginal<typeof Repo>();
   return {
     ...repo,
     importEntries: async (...args: Parameters<typeof repo.importEntries>) => {
+      hold.writes++;
       const held = hold.next;
       hold.next = null;
       if (held) {
@@ -228,6 +232,43 @@ describe('all or nothing', () => {
       await t.db.execute(sql.raw('drop trigger refuse_import_row on phonebook_entries'));
       await t.db.execute(sql.raw('drop function refuse_import_row()'));
     }
+  });
+
+  it('a file found wrong after batches were written (a quote never closed on line 10 001) leaves nothing behind, nor its spool', async () => {
+    const id = await api.createPhonebook();
+    const rows = Array.from({ length: 16_000 }, (_, i) => `C${i},${mobile(i)}`);
+    rows.splice(10_000, 0, '"Never closed,+38640999999');
+    const writes = hold.writes;
+    const res = await upload(id, inPieces(rows.join('\n') + '\n', 64 * 1024));
+    expect(res).toMatchObject({ status: 400, body: { code: 'csv_record_too_long', message: expect.stringMatching(/^Line 10001 is longer than 65,536 characters/) } });
+    expect(hold.writes - writes).toBeGreaterThan(0); // the first batch was written, then rolled back
+    expect(res.headers.connection).not.toBe('close'); // the upload had arrived whole
+    expect(await api.contactCount(id)).toBe(0);
+    expect(await spoolsLeftAfter(1000)).toEqual([]);
+  });
+
+  it('a spool that cannot be read back half-way rolls back what was written, and is given back', async () => {
+    const id = await api.createPhonebook();
+    const chunks = ImportSpool.prototype.chunks;
+    // The spool's reads fail after the first 192 KiB (about 8 000 rows, past the first batch).
+    const failing = vi.spyOn(ImportSpool.prototype, 'chunks').mockImplementation(async function* (this: ImportSpool) {
+      let n = 0;
+      for await (const chunk of chunks.call(this)) {
+        if (++n > 3) throw new Error('EIO: the disk failed');
+        yield chunk;
+      }
+    });
+    const writes = hold.writes;
+    try {
+      const csv = Array.from({ length: 12_000 }, (_, i) => `C${i},${mobile(i)}\n`).join('');
+      const res = await upload(id, inPieces(csv, 64 * 1024));
+      expect(res.status).toBe(500);
+      expect(hold.writes - writes).toBeGreaterThan(0);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await api.contactCount(id)).toBe(0);
+    expect(await spoolsLeftAfter(1000)).toEqual([]);
   });
 
   it('a file cut off by its row limit or size limit, mid-stream, leaves nothing behind either', async () => {

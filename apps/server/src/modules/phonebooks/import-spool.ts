@@ -1,28 +1,24 @@
-// The checked rows of a CSV upload, kept on disk between reading the upload and writing the rows:
-// the whole file is read and checked before the import's transaction opens
-// (contacts-import.service.ts), and a million rows must not sit in memory meanwhile. One temporary
-// file in os.tmpdir(), created for this upload alone (readable by this user only), whose name is
-// removed as soon as it is open: the data then lives only as long as the handle, so the space is
-// given back when the import ends however it ends, or when the process does. Where a system
-// refuses to remove an open file's name, the name is removed when the spool is closed.
-//
-// Each batch is one record: its length (4 bytes) and the batch's rows as [line, name, number,
-// email, notes] in V8's serialisation (strings as they are, no escaping: a record is never much
-// larger than the text it came from).
+// The bytes of a CSV upload, kept on disk between receiving the upload and importing it: the whole
+// upload is received (at the client's pace, under deadlines: csv-upload.ts) before the import's
+// transaction opens, and up to 100 MB must not sit in memory meanwhile. Then the import reads the
+// file back, at the server's pace, inside its transaction (contacts-import.service.ts).
+// One temporary file in os.tmpdir(), created for this upload alone (readable by this user only),
+// whose name is removed as soon as it is open: the data then lives only as long as the handle, so
+// the space is given back when the import ends however it ends, or when the process does. Where a
+// system refuses to remove an open file's name, the name is removed when the spool is closed.
 import { randomUUID } from 'node:crypto';
 import { open, rm, unlink, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import type { ContactCheck } from '@kurir/core';
-import type { CheckedBatches } from './contacts-import.service';
 
 /** The start of a spool file's name (with the process id after it). */
 export const SPOOL_PREFIX = 'kurir-import-spool-';
 
-type Row = [row: number, name: string, phone_number: string, email: string, notes: string];
+/** The size of a chunk read back: what an upload's chunk is, about 1 400 contacts. */
+export const SPOOL_READ_BYTES = 64 * 1024;
 
-export class ImportSpool implements CheckedBatches {
+export class ImportSpool {
+  /** Bytes written so far. */
   private size = 0;
   private closed = false;
 
@@ -44,37 +40,49 @@ export class ImportSpool implements CheckedBatches {
     }
   }
 
-  async add(batch: readonly ContactCheck[]): Promise<void> {
-    const rows = batch.map((c): Row => [c.row, c.name, c.phone_number, c.email, c.notes]);
-    const body = v8.serialize(rows);
-    const record = Buffer.allocUnsafe(4 + body.length);
-    record.writeUInt32LE(body.length, 0);
-    body.copy(record, 4);
-    for (let done = 0; done < record.length; ) {
-      const { bytesWritten } = await this.handle.write(record, done, record.length - done, this.size + done);
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** Appends a chunk of the upload. */
+  async write(chunk: Uint8Array): Promise<void> {
+    for (let done = 0; done < chunk.length; ) {
+      const { bytesWritten } = await this.handle.write(chunk, done, chunk.length - done, this.size + done);
       done += bytesWritten;
     }
-    this.size += record.length;
+    this.size += chunk.length;
   }
 
-  /** The batches in the order they were added; the next is read while the caller works on one. */
-  async *read(): AsyncGenerator<ContactCheck[]> {
-    const head = Buffer.allocUnsafe(4);
-    for (let at = 0; at < this.size; ) {
-      await this.readAt(head, at);
-      const body = Buffer.allocUnsafe(head.readUInt32LE(0));
-      await this.readAt(body, at + 4);
-      at += 4 + body.length;
-      yield (v8.deserialize(body) as Row[]).map(([row, name, phone_number, email, notes]) => ({ row, name, phone_number, email, notes }));
+  /**
+   * What was written, in chunks of `chunkBytes`, from the start; the next chunk is read while the
+   * caller works on one.
+   */
+  async *chunks(chunkBytes = SPOOL_READ_BYTES): AsyncGenerator<Buffer> {
+    const end = this.size;
+    const readAt = (at: number) => this.readAt(Buffer.allocUnsafe(Math.min(chunkBytes, end - at)), at);
+    let next = end > 0 ? readAt(0) : null;
+    try {
+      for (let at = 0; next; ) {
+        const chunk = await next;
+        at += chunk.length;
+        next = at < end ? readAt(at) : null;
+        // Awaited at the next turn, or in `finally` when the caller stops early.
+        next?.catch(() => undefined);
+        yield chunk;
+      }
+    } finally {
+      // Stopped early (the import failed): the read in flight ends before the file may be closed.
+      await next?.catch(() => undefined);
     }
   }
 
-  private async readAt(buffer: Buffer, position: number) {
+  private async readAt(buffer: Buffer, position: number): Promise<Buffer> {
     for (let done = 0; done < buffer.length; ) {
       const { bytesRead } = await this.handle.read(buffer, done, buffer.length - done, position + done);
-      if (bytesRead === 0) throw new Error('import spool: the file ended before its last batch');
+      if (bytesRead === 0) throw new Error('import spool: the file ended before what was written to it');
       done += bytesRead;
     }
+    return buffer;
   }
 
   /** Gives the space back. Safe to call more than once. */

@@ -28,7 +28,7 @@ import { requireUser } from '../../http/access';
 import { requireFeature } from '../users/features';
 import { AppError } from '../../lib/errors';
 import { importContactInputs, importContacts } from './contacts-import.service';
-import { CSV_CONTENT_TYPE, csvContactPieces, registerCsvStreamParser, uploadDeadlines, uploadStream } from './csv-upload';
+import { CSV_CONTENT_TYPE, csvContactPieces, receiveUpload, registerCsvStreamParser, uploadDeadlines, uploadStream } from './csv-upload';
 import { attachmentHeader, entriesToCsv } from './export-csv';
 import { ImportSpool } from './import-spool';
 import { listEntries as listEntryRows, phonebookExists } from './phonebooks.repo';
@@ -154,9 +154,10 @@ function addImportExportRoutes(app: FastifyInstance, db: Database) {
     async (request) => importContacts(db, requireUser(request).id, request.params.id, request.body.entries),
   );
 
-  // The body is the file itself, read as it arrives (csv-upload.ts); the mapping is in the query.
-  // Read and checked whole, under deadlines, into a temporary file (import-spool.ts) before the
-  // transaction that writes it opens: the client's pace never holds a connection or a lock.
+  // The body is the file itself (csv-upload.ts); the mapping is in the query. Received whole, under
+  // deadlines, into a temporary file (import-spool.ts) before the transaction opens, then read back
+  // from the file by the import: the client's pace never holds a connection or a lock, and the
+  // checks overlap the inserts.
   registerCsvStreamParser(app, MAX_STREAM_IMPORT_BYTES);
   r.post(
     '/api/phonebooks/:id/entries/import',
@@ -171,21 +172,15 @@ function addImportExportRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const pieces = csvContactPieces(uploadStream(request.body), request.query, {
-        maxBytes: MAX_STREAM_IMPORT_BYTES,
-        maxRows: MAX_STREAM_IMPORT_ROWS,
-        deadlines: uploadDeadlines,
-      });
+      const body = uploadStream(request.body);
       const spool = await ImportSpool.open();
       try {
-        return await importContactInputs(
-          db,
-          requireUser(request).id,
-          request.params.id,
-          pieces,
-          { batchRows: STREAM_BATCH_ROWS, maxErrors: MAX_REPORTED_IMPORT_ERRORS },
-          spool,
-        );
+        await receiveUpload(body, spool, request.query.encoding, { maxBytes: MAX_STREAM_IMPORT_BYTES, deadlines: uploadDeadlines });
+        const pieces = csvContactPieces(spool.chunks(), request.query, { maxBytes: MAX_STREAM_IMPORT_BYTES, maxRows: MAX_STREAM_IMPORT_ROWS });
+        return await importContactInputs(db, requireUser(request).id, request.params.id, pieces, {
+          batchRows: STREAM_BATCH_ROWS,
+          maxErrors: MAX_REPORTED_IMPORT_ERRORS,
+        });
       } catch (error) {
         // Refused before the upload's end (too large, too slow, not text, …): the rest of it is
         // not worth reading, so the connection closes after the reply.

@@ -1,7 +1,11 @@
 // Shared set-up of the phonebook API tests: a signed-in customer with the Phonebook product and
 // a small client for the routes.
+import fs from 'node:fs';
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestApp } from '../../test/helper';
 import { grantProduct } from '../../test/products';
+import { SPOOL_PREFIX } from './import-spool';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,3 +48,28 @@ export function phonebookClient(t: TestApp, cookie: string) {
 
 /** Valid Slovenian mobile numbers, distinct for distinct i. */
 export const mobile = (i: number) => `+38640${String(i).padStart(6, '0')}`;
+
+/**
+ * The import spool files this process has open or left: by name in the temporary folder, and
+ * (Linux) by handle, since a spool's name is removed as soon as it is open.
+ */
+export function spools(): string[] {
+  const named = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`${SPOOL_PREFIX}${process.pid}-`));
+  if (process.platform !== 'linux') return named;
+  const open = fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+      return target.includes(`${SPOOL_PREFIX}${process.pid}-`) ? [target] : [];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+  return [...named, ...open];
+}
+
+/** The spool files still there after waiting up to `ms` for them to go. */
+export async function spoolsLeftAfter(ms: number): Promise<string[]> {
+  const end = performance.now() + ms;
+  while (spools().length > 0 && performance.now() < end) await sleep(20);
+  return spools();
+}
