@@ -37,6 +37,25 @@ function startProvider(receipts: DeliveryReceipt[]): SmppProvider {
   return provider;
 }
 
+/**
+ * A long message sent by one process, `beforeRestart` done to its parts' ids (receipts reported
+ * to that process), then the process replaced by another: its id, its parts' ids, and what the
+ * new process reports.
+ */
+async function sentThenRestarted(beforeRestart: (ids: string[]) => Promise<void> = async () => {}) {
+  smsc = await FakeSmsc.start();
+  const first = startProvider([]);
+  const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
+  const ids = smsc.submits.map((s) => s.messageId!);
+  await beforeRestart(ids);
+  await first.close();
+  open.splice(0);
+  const after: DeliveryReceipt[] = [];
+  startProvider(after);
+  await eventually(() => smsc.boundSessions === 1);
+  return { providerMessageId, ids, after };
+}
+
 describe('SMPP long messages across a restart', () => {
   it('completes a message whose parts are reported partly before and partly after a restart', async () => {
     smsc = await FakeSmsc.start();
@@ -60,16 +79,7 @@ describe('SMPP long messages across a restart', () => {
   });
 
   it('reports a long message failed once when a part fails after a restart', async () => {
-    smsc = await FakeSmsc.start();
-    const first = startProvider([]);
-    const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
-    const ids = smsc.submits.map((s) => s.messageId!);
-    await first.close();
-    open.splice(0);
-
-    const after: DeliveryReceipt[] = [];
-    startProvider(after);
-    await eventually(() => smsc.boundSessions === 1);
+    const { providerMessageId, ids, after } = await sentThenRestarted();
     await smsc.receipt(ids[1]!, 'UNDELIV');
     await smsc.receipt(ids[0]!, 'DELIVRD');
     await smsc.receipt(ids[2]!, 'DELIVRD');
@@ -79,16 +89,7 @@ describe('SMPP long messages across a restart', () => {
   });
 
   it("reports a long message once when its parts' receipts come together after a restart", async () => {
-    smsc = await FakeSmsc.start();
-    const first = startProvider([]);
-    const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
-    const ids = smsc.submits.map((s) => s.messageId!);
-    await first.close();
-    open.splice(0);
-
-    const after: DeliveryReceipt[] = [];
-    startProvider(after);
-    await eventually(() => smsc.boundSessions === 1);
+    const { providerMessageId, ids, after } = await sentThenRestarted();
     // Read together, recorded in one batch: each part sees the others' states.
     const answers = await Promise.all(ids.map((id) => smsc.receipt(id, 'EXPIRED')));
     expect(answers.map((a) => a.command_status)).toEqual([0, 0, 0]);
@@ -98,17 +99,9 @@ describe('SMPP long messages across a restart', () => {
   });
 
   it('reports a long message failed when two of its parts fail together after a restart', async () => {
-    smsc = await FakeSmsc.start();
-    const first = startProvider([]);
-    const { providerMessageId } = await first.submit(sms({ text: LONG_GSM }));
-    const ids = smsc.submits.map((s) => s.messageId!);
-    await smsc.receipt(ids[0]!, 'DELIVRD');
-    await first.close();
-    open.splice(0);
-
-    const after: DeliveryReceipt[] = [];
-    startProvider(after);
-    await eventually(() => smsc.boundSessions === 1);
+    const { providerMessageId, ids, after } = await sentThenRestarted(async (parts) => {
+      await smsc.receipt(parts[0]!, 'DELIVRD');
+    });
     await Promise.all([smsc.receipt(ids[1]!, 'UNDELIV'), smsc.receipt(ids[2]!, 'UNDELIV')]);
     await eventually(() => after.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
