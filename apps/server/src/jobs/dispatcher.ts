@@ -208,11 +208,8 @@ export class Dispatcher implements HandOffTarget {
     return Date.now() < this.pausedUntil;
   }
 
-  /**
-   * The provider could take no message: pause the queue (doubling while the outage lasts) and
-   * return how many seconds are left of the pause, which is when the message is tried again.
-   */
-  private pause(reason: string): number {
+  /** The provider could take no message: pause the queue, the pause doubling while the outage lasts. */
+  private pause(reason: string): void {
     const now = Date.now();
     if (now >= this.pausedUntil) {
       this.unavailableStreak++;
@@ -221,7 +218,6 @@ export class Dispatcher implements HandOffTarget {
       this.log.warn({ reason, pauseMs: ms }, 'dispatcher: the SMS provider is unavailable; holding the queue');
     }
     this.unavailableReason = reason;
-    return Math.max(1, Math.ceil((this.pausedUntil - now) / 1000));
   }
 
   /** Back to the queue until the pause ends, without using up an attempt. */
