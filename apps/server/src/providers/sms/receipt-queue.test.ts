@@ -30,4 +30,18 @@ describe('ReceiptQueue', () => {
     await queue.deliver(receipt('c')); // the handler is set: straight through
     expect(seen).toEqual(['a', 'b', 'c']);
   });
+
+  it('hands held receipts over together, so they can share one batch', async () => {
+    const queue = new ReceiptQueue(pino({ level: 'silent' }));
+    const answered = Promise.all(['a', 'b', 'c'].map((id) => queue.deliver(receipt(id))));
+    let arrived = 0;
+    let release!: () => void;
+    const full = new Promise<void>((resolve) => (release = resolve));
+    queue.setHandler(async () => {
+      if (++arrived === 3) release();
+      await full; // a batch records nothing until it is complete
+    });
+    const outcome = await Promise.race([answered.then(() => 'recorded'), new Promise((resolve) => setTimeout(() => resolve('timed out'), 2000))]);
+    expect(outcome).toBe('recorded');
+  });
 });

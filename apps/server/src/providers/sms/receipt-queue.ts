@@ -19,18 +19,13 @@ export class ReceiptQueue {
 
   setHandler(handler: ReceiptHandler): void {
     this.handler = handler;
-    const held = this.held.splice(0);
-    void (async () => {
-      for (const h of held) {
-        try {
-          await handler(h.receipt);
-          h.resolve();
-        } catch (error) {
-          this.log.error({ err: error, providerMessageId: h.receipt.providerMessageId }, 'recording a held receipt failed');
-          h.reject(error);
-        }
-      }
-    })();
+    // All at once, so they share the engine's receipt batches rather than each waiting out one.
+    for (const h of this.held.splice(0)) {
+      handler(h.receipt).then(h.resolve, (error: unknown) => {
+        this.log.error({ err: error, providerMessageId: h.receipt.providerMessageId }, 'recording a held receipt failed');
+        h.reject(error);
+      });
+    }
   }
 
   /** Resolves once the handler has recorded the receipt; rejects if the handler failed. */
