@@ -1,5 +1,5 @@
-// Delivery receipts over SMPP: reading a deliver_sm (the SMPP 3.4 Appendix B text and the
-// receipted_message_id / message_state TLVs, which win when both are present), and folding the
+// Delivery receipts over SMPP: reading a deliver_sm or data_sm (the SMPP 3.4 Appendix B text and
+// the receipted_message_id / message_state TLVs, which win when both are present), and folding the
 // receipts of a long message's parts into one receipt for the message.
 //
 // A long message is reported under its FIRST part's id (what submit returns). It is delivered
@@ -9,7 +9,7 @@
 // rest after. The assembler here keeps a long message this process sent in memory, for the
 // receipts that come before every part was accepted and stored, and when there is no part store.
 import type { DeliveryReceipt } from '../types';
-import { DATA_CODING_UCS2, type DeliverSm } from './smpp-pdu';
+import { DATA_CODING_UCS2, type Delivery } from './smpp-pdu';
 
 export interface PartReceipt {
   messageId: string;
@@ -45,7 +45,7 @@ const STATE_NAMES = ['SCHEDULED', 'ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'U
  * text there. The Appendix B text is ASCII, so in the GSM and Latin codings its bytes are read as
  * they are (a GSM 03.38 reading would turn "_" into "§"); UCS-2 is UTF-16 big-endian.
  */
-function receiptText(pdu: DeliverSm): string {
+function receiptText(pdu: Delivery): string {
   const bytes = pdu.shortMessage.length > 0 ? pdu.shortMessage : (pdu.messagePayload ?? pdu.shortMessage);
   if ((pdu.dataCoding & 0x0f) === DATA_CODING_UCS2 && bytes.length % 2 === 0) return Buffer.from(bytes).swap16().toString('utf16le');
   return bytes.toString('latin1');
@@ -58,8 +58,8 @@ function field(text: string, name: keyof typeof FIELDS): string | undefined {
   return FIELDS[name].exec(text)?.[1];
 }
 
-/** Reads a deliver_sm; null when it is not a delivery receipt (a mobile-originated message). */
-export function parseReceipt(pdu: DeliverSm): PartReceipt | null {
+/** Reads a deliver_sm or data_sm; null when it is not a delivery receipt (a mobile-originated message). */
+export function parseReceipt(pdu: Delivery): PartReceipt | null {
   const flagged = (pdu.esmClass & ESM_MESSAGE_TYPE_MASK) === ESM_DELIVERY_RECEIPT;
   if (!flagged && pdu.receiptedMessageId === undefined) return null;
   const text = receiptText(pdu);

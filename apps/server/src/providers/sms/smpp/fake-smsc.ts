@@ -1,6 +1,6 @@
 // A small SMSC on 127.0.0.1 for the SMPP tests and the throughput bench: it checks the bind,
 // answers submit_sm (accepting, or as a test decides: an error status, a delay, silence), can send
-// receipts and other deliver_sm, and records what it saw. Not used by the running app.
+// receipts and other deliver_sm or data_sm, and records what it saw. Not used by the running app.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import smpp from 'smpp';
@@ -19,8 +19,12 @@ export interface FakeSmscOptions {
   password?: string;
   /** Decides each submit_sm_resp; accepts at once by default. */
   onSubmit?: (pdu: smpp.PDU, index: number) => SubmitAnswer | undefined;
+  /** The message_id of the nth accepted submit (from 1), in the SMSC's own form; ids unique across instances by default. */
+  messageId?: (n: number) => string;
   /** Sends a receipt with this stat (e.g. DELIVRD) after every accepted submit. */
   autoReceipt?: string;
+  /** How those receipts name the message (some SMSCs write the submit_sm_resp's hex id in decimal); as answered by default. */
+  receiptId?: (messageId: string) => string;
   /** Sends those receipts this long after the submit_sm_resp (a real network takes seconds). */
   receiptDelayMs?: number;
   /** Answers enquire_link (true unless a test wants a dead link). */
@@ -75,9 +79,12 @@ export class FakeSmsc {
 
   /** Sends a deliver_sm to the (first) bound client and resolves with its deliver_sm_resp. */
   deliver(fields: Record<string, unknown>, to?: smpp.Session): Promise<smpp.PDU> {
-    const session = to ?? [...this.bound][0];
-    if (!session) return Promise.reject(new Error('no bound client'));
-    return new Promise((resolve) => session.send(new smpp.PDU('deliver_sm', fields), resolve));
+    return this.request('deliver_sm', fields, to);
+  }
+
+  /** Sends a data_sm to the (first) bound client and resolves with its data_sm_resp. */
+  dataSm(fields: Record<string, unknown>, to?: smpp.Session): Promise<smpp.PDU> {
+    return this.request('data_sm', fields, to);
   }
 
   /** A receipt in the SMPP 3.4 Appendix B text form. */
@@ -101,6 +108,12 @@ export class FakeSmsc {
   async stop(): Promise<void> {
     this.dropConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private request(command: string, fields: Record<string, unknown>, to?: smpp.Session): Promise<smpp.PDU> {
+    const session = to ?? [...this.bound][0];
+    if (!session) return Promise.reject(new Error('no bound client'));
+    return new Promise((resolve) => session.send(new smpp.PDU(command, fields), resolve));
   }
 
   private attach(session: smpp.Session): void {
@@ -144,12 +157,14 @@ export class FakeSmsc {
         session.send(pdu.response({ command_status: answer.status }));
         return;
       }
-      const messageId = `${this.idPrefix}${this.nextId++}`;
+      const n = this.nextId++;
+      const messageId = this.options.messageId?.(n) ?? `${this.idPrefix}${n}`;
       seen.messageId = messageId;
       session.send(pdu.response({ message_id: messageId }));
       const stat = this.options.autoReceipt;
       if (!stat) return;
-      const send = () => void this.receipt(messageId, stat, '000', session).catch(() => undefined);
+      const receiptId = this.options.receiptId?.(messageId) ?? messageId;
+      const send = () => void this.receipt(receiptId, stat, '000', session).catch(() => undefined);
       if (this.options.receiptDelayMs) setTimeout(send, this.options.receiptDelayMs);
       else send();
     };

@@ -1,6 +1,7 @@
 // SMS_PROVIDER=smpp: its member of the SMS configuration union in config.ts. Each setting is
 // explained in the README's configuration table.
 import { z } from 'zod';
+import type { MessageIdType } from './message-ids';
 import type { SmppSettings } from './smpp-provider';
 
 const NEEDED = 'SMS_PROVIDER=smpp needs SMPP_HOST, SMPP_SYSTEM_ID and SMPP_PASSWORD';
@@ -21,6 +22,10 @@ export const smppEnvSchema = z
     SMPP_SOURCE_TON: z.coerce.number().int().min(0).max(6).optional(),
     SMPP_SOURCE_NPI: z.coerce.number().int().min(0).max(18).optional(),
     SMPP_DATA_CODING: z.enum(['0', '1']).default('0').transform((v) => (v === '1' ? 1 : 0) as 0 | 1),
+    SMPP_MESSAGE_ID_TYPE: z
+      .enum(['0', '1', '2', '3'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : (Number(v) as MessageIdType))),
     VIBER_VALIDITY_SECONDS: z.coerce.number().int().min(1).default(86_400),
   })
   .transform((e) => {
@@ -38,6 +43,7 @@ export const smppEnvSchema = z
       sourceTon: e.SMPP_SOURCE_TON,
       sourceNpi: e.SMPP_SOURCE_NPI,
       dataCoding: e.SMPP_DATA_CODING,
+      messageIdType: e.SMPP_MESSAGE_ID_TYPE,
     };
     return { provider: 'smpp' as const, viberValiditySeconds: e.VIBER_VALIDITY_SECONDS, smpp };
   });

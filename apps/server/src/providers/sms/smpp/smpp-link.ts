@@ -10,12 +10,15 @@ import { ESME_RINVCMDID, ESME_RX_T_APPN, statusName } from './smpp-status';
 import {
   decodePdu,
   encodeBindTransceiver,
+  encodeDataSmResp,
   encodeDeliverSmResp,
   encodeHeaderOnly,
   isResponse,
   HEADER_LENGTH,
   MAX_PDU_LENGTH,
+  type DataSm,
   type DeliverSm,
+  type Delivery,
   type InboundPdu,
 } from './smpp-pdu';
 
@@ -31,8 +34,8 @@ export interface LinkSettings {
   reconnectMaxMs: number;
 }
 
-/** Answers a deliver_sm: resolves to the command_status of the deliver_sm_resp. */
-export type DeliverSmHandler = (pdu: DeliverSm) => Promise<number>;
+/** Answers a deliver_sm or data_sm: resolves to the command_status of its response. */
+export type DeliveryHandler = (pdu: Delivery) => Promise<number>;
 
 /** Sequence numbers run from 1 to 0x7FFFFFFF (SMPP 3.4 §3.2), then start again. */
 const MAX_SEQUENCE = 0x7fffffff;
@@ -137,7 +140,7 @@ export class SmppLink {
   constructor(
     private readonly settings: LinkSettings,
     private readonly log: Logger,
-    private readonly onDeliverSm: DeliverSmHandler,
+    private readonly onDelivery: DeliveryHandler,
   ) {}
 
   start(): void {
@@ -274,12 +277,11 @@ export class SmppLink {
         bind.send(encodeHeaderOnly('enquire_link_resp', pdu.sequence));
         return;
       case 'deliver_sm':
-        void this.onDeliverSm(pdu as DeliverSm)
-          .catch((error: unknown) => {
-            this.log.error({ err: error }, 'handling a deliver_sm failed');
-            return ESME_RX_T_APPN;
-          })
-          .then((status) => bind.send(encodeDeliverSmResp(pdu.sequence, status)));
+        this.answerDelivery(bind, pdu as DeliverSm, encodeDeliverSmResp);
+        return;
+      case 'data_sm':
+        // SMPP 3.4 lets an SMSC send receipts (and mobile-originated messages) this way too.
+        this.answerDelivery(bind, pdu as DataSm, encodeDataSmResp);
         return;
       case 'unbind':
         // The SMSC is going away (maintenance, failover): answer, close, and rebind after backoff.
@@ -292,6 +294,16 @@ export class SmppLink {
       default:
         bind.send(encodeHeaderOnly('generic_nack', pdu.sequence, ESME_RINVCMDID));
     }
+  }
+
+  /** Answers with the status the handler resolves to; a handler that fails refuses it (the SMSC sends it again). */
+  private answerDelivery(bind: Bind, pdu: DeliverSm | DataSm, encodeResp: (sequence: number, status: number) => Buffer): void {
+    void this.onDelivery(pdu)
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, `handling a ${pdu.command} failed`);
+        return ESME_RX_T_APPN;
+      })
+      .then((status) => bind.send(encodeResp(pdu.sequence, status)));
   }
 
   private onClose(bind: Bind): void {

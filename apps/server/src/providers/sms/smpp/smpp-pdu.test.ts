@@ -3,7 +3,7 @@
 // to the package's server end to end.)
 import { describe, expect, it } from 'vitest';
 import smpp from 'smpp';
-import { decodePdu, encodeBindTransceiver, encodeDeliverSmResp, encodeHeaderOnly, encodeSubmitSm, type DeliverSm, type SubmitSm } from './smpp-pdu';
+import { decodePdu, encodeBindTransceiver, encodeDataSmResp, encodeDeliverSmResp, encodeHeaderOnly, encodeSubmitSm, type DataSm, type DeliverSm, type SubmitSm } from './smpp-pdu';
 import { PduFramer } from './smpp-link';
 import { concatenationHeader, encodeText } from './submit-pdus';
 
@@ -69,6 +69,11 @@ describe('SMPP PDUs we write', () => {
     expect(encodeDeliverSmResp(78, 0x64)).toEqual(packageBytes('deliver_sm_resp', { sequence_number: 78, command_status: 0x64 }));
   });
 
+  it('data_sm_resp, accepting (an empty message_id) and refusing', () => {
+    expect(encodeDataSmResp(79, 0)).toEqual(packageBytes('data_sm_resp', { sequence_number: 79, message_id: '' }));
+    expect(encodeDataSmResp(80, 0x64)).toEqual(packageBytes('data_sm_resp', { sequence_number: 80, command_status: 0x64 }));
+  });
+
   it('refuses a short_message longer than the field can say', () => {
     expect(() => encodeSubmitSm({ ...single, shortMessage: Buffer.alloc(255) }, 1)).toThrow(/254/);
   });
@@ -90,6 +95,37 @@ describe('SMPP PDUs we read', () => {
     expect(pdu).toMatchObject({ command: 'deliver_sm', sequence: 5, status: 0, sourceAddr: '38640123456', esmClass: 4, dataCoding: 0, receiptedMessageId: 'abc', messageState: 2 });
     expect(pdu.shortMessage.toString('latin1')).toBe('id:abc stat:DELIVRD');
     expect([...pdu.networkErrorCode!]).toEqual([3, 0, 42]);
+  });
+
+  it('data_sm: its mandatory fields, then the receipt TLVs and message_payload', () => {
+    const bytes = packageBytes('data_sm', {
+      sequence_number: 6,
+      service_type: 'CMT',
+      source_addr_ton: 1,
+      source_addr_npi: 1,
+      source_addr: '38640123456',
+      dest_addr_ton: 5,
+      destination_addr: 'Kurir',
+      esm_class: 0x04,
+      registered_delivery: 0,
+      data_coding: 8,
+      receipted_message_id: 'abc',
+      message_state: 5,
+      network_error_code: Buffer.from([1, 0, 27]),
+      message_payload: Buffer.from('id:abc stat:UNDELIV', 'latin1'),
+    });
+    const pdu = decodePdu(bytes) as DataSm;
+    expect(pdu).toMatchObject({ command: 'data_sm', sequence: 6, status: 0, sourceAddr: '38640123456', esmClass: 4, dataCoding: 8, receiptedMessageId: 'abc', messageState: 5 });
+    expect(pdu.shortMessage).toHaveLength(0);
+    expect([...pdu.networkErrorCode!]).toEqual([1, 0, 27]);
+    expect(pdu.messagePayload!.toString('latin1')).toBe('id:abc stat:UNDELIV');
+  });
+
+  it('data_sm without TLVs (a mobile-originated message with no text)', () => {
+    const pdu = decodePdu(packageBytes('data_sm', { sequence_number: 7, source_addr: '38640123456', destination_addr: 'Kurir', data_coding: 0 })) as DataSm;
+    expect(pdu).toMatchObject({ command: 'data_sm', sequence: 7, sourceAddr: '38640123456', esmClass: 0, dataCoding: 0 });
+    expect(pdu.receiptedMessageId).toBeUndefined();
+    expect(pdu.messagePayload).toBeUndefined();
   });
 
   it('submit_sm_resp with its message id, and a refusal without a body', () => {

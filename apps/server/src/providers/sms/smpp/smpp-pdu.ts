@@ -16,6 +16,8 @@ export const COMMAND_IDS = {
   submit_sm_resp: 0x80000004,
   deliver_sm: 0x00000005,
   deliver_sm_resp: 0x80000005,
+  data_sm: 0x00000103,
+  data_sm_resp: 0x80000103,
   unbind: 0x00000006,
   unbind_resp: 0x80000006,
   enquire_link: 0x00000015,
@@ -51,17 +53,30 @@ export interface PduHeader {
   sequence: number;
 }
 
-/** What a deliver_sm carries that a receipt needs (SMPP 3.4 §4.6.1 and the TLVs of §5.3.2). */
-export interface DeliverSm extends PduHeader {
-  command: 'deliver_sm';
+/**
+ * What the SMSC delivers to us in a deliver_sm or a data_sm that a receipt (or a mobile-originated
+ * message) needs: the mandatory fields both have and the TLVs of §5.3.2.
+ */
+export interface Delivery {
   sourceAddr: string;
   esmClass: number;
   dataCoding: number;
+  /** Empty in a data_sm, which has no short_message: its text travels in message_payload. */
   shortMessage: Buffer;
   receiptedMessageId?: string;
   messageState?: number;
   networkErrorCode?: Buffer;
   messagePayload?: Buffer;
+}
+
+/** SMPP 3.4 §4.6.1. */
+export interface DeliverSm extends PduHeader, Delivery {
+  command: 'deliver_sm';
+}
+
+/** SMPP 3.4 §4.7.1: how some SMSCs send receipts (and mobile-originated messages). */
+export interface DataSm extends PduHeader, Delivery {
+  command: 'data_sm';
 }
 
 export interface SubmitSmResp extends PduHeader {
@@ -70,7 +85,7 @@ export interface SubmitSmResp extends PduHeader {
   messageId?: string;
 }
 
-export type InboundPdu = DeliverSm | SubmitSmResp | PduHeader;
+export type InboundPdu = DeliverSm | DataSm | SubmitSmResp | PduHeader;
 
 export function isResponse(pdu: PduHeader): boolean {
   return (pdu.commandId & RESPONSE_BIT) !== 0;
@@ -183,11 +198,19 @@ export function encodeSubmitSm(submit: SubmitSm, sequence: number): Buffer {
     .finish(COMMAND_IDS.submit_sm, sequence);
 }
 
-/** deliver_sm_resp: an empty message_id when accepted; only the header when refused (as the smpp package). */
 export function encodeDeliverSmResp(sequence: number, status: number): Buffer {
+  return encodeDeliveryResp(COMMAND_IDS.deliver_sm_resp, sequence, status);
+}
+
+export function encodeDataSmResp(sequence: number, status: number): Buffer {
+  return encodeDeliveryResp(COMMAND_IDS.data_sm_resp, sequence, status);
+}
+
+/** deliver_sm_resp and data_sm_resp: an empty message_id when accepted; only the header when refused (as the smpp package). */
+function encodeDeliveryResp(commandId: number, sequence: number, status: number): Buffer {
   const writer = new PduWriter();
   if (status === 0) writer.cString('');
-  return writer.finish(COMMAND_IDS.deliver_sm_resp, sequence, status);
+  return writer.finish(commandId, sequence, status);
 }
 
 /** Reads fields in order from one PDU's bytes; reading past the end gives empty values. */
@@ -252,6 +275,7 @@ export function decodePdu(buffer: Buffer): InboundPdu {
     return header;
   }
   if (header.command === 'deliver_sm') return decodeDeliverSm(header, buffer);
+  if (header.command === 'data_sm') return decodeDataSm(header, buffer);
   return header;
 }
 
@@ -271,6 +295,30 @@ function decodeDeliverSm(header: PduHeader, buffer: Buffer): DeliverSm {
   reader.skip(1); // sm_default_msg_id
   const shortMessage = reader.octets(reader.int8());
   const pdu: DeliverSm = { command: 'deliver_sm', commandId: header.commandId, status: header.status, sequence: header.sequence, sourceAddr, esmClass, dataCoding, shortMessage };
+  readDeliveryTlvs(reader, pdu);
+  return pdu;
+}
+
+const NO_SHORT_MESSAGE = Buffer.alloc(0);
+
+/** data_sm (§4.7.1) has the addresses, esm_class, registered_delivery and data_coding, then only TLVs. */
+function decodeDataSm(header: PduHeader, buffer: Buffer): DataSm {
+  const reader = new PduReader(buffer);
+  reader.skipCString(); // service_type
+  reader.skip(2); // source_addr_ton, source_addr_npi
+  const sourceAddr = reader.cString();
+  reader.skip(2); // dest_addr_ton, dest_addr_npi
+  reader.skipCString(); // destination_addr
+  const esmClass = reader.int8();
+  reader.skip(1); // registered_delivery
+  const dataCoding = reader.int8();
+  const pdu: DataSm = { command: 'data_sm', commandId: header.commandId, status: header.status, sequence: header.sequence, sourceAddr, esmClass, dataCoding, shortMessage: NO_SHORT_MESSAGE };
+  readDeliveryTlvs(reader, pdu);
+  return pdu;
+}
+
+/** Reads the TLVs after a deliver_sm's or data_sm's mandatory fields into `pdu`; the ones a receipt does not need are skipped. */
+function readDeliveryTlvs(reader: PduReader, pdu: Delivery): void {
   while (reader.remaining >= 4) {
     const tag = reader.int16();
     const length = reader.int16();
@@ -280,7 +328,6 @@ function decodeDeliverSm(header: PduHeader, buffer: Buffer): DeliverSm {
     else if (tag === TLV_NETWORK_ERROR_CODE) pdu.networkErrorCode = value;
     else if (tag === TLV_MESSAGE_PAYLOAD) pdu.messagePayload = value;
   }
-  return pdu;
 }
 
 /** A C-octet string TLV's text, without its terminating NUL (tolerating one that has none). */

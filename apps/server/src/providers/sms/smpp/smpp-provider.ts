@@ -1,6 +1,8 @@
 // SMS over SMPP 3.4 (a transceiver bind, smpp-link.ts). submit() sends one submit_sm
 // per part inside the SMSC's window and throughput, and resolves with the first part's id once
-// every part is accepted; receipts come back as deliver_sm and are folded per message.
+// every part is accepted; receipts come back as deliver_sm (or data_sm) and are folded per message.
+// Every SMSC id, from a submit_sm_resp or a receipt, is put in one form (message-ids.ts) before it
+// is returned, stored or matched.
 //
 // A long message's receipts may come over any process's bind (an SMSC spreads them over the binds
 // of one account), and before or after a restart. Once every part was accepted the message is in
@@ -18,11 +20,12 @@ import type { Logger } from 'pino';
 import { ReceiptQueue } from '../receipt-queue';
 import { ProviderError, type OutboundMessage, type ProviderHealth, type ReceiptHandler, type SmsProvider, type SubmitResult } from '../types';
 import { foldParts, PartAssembler, parseReceipt, type MessageReceipt, type PartReceipt } from './delivery-receipts';
+import { MessageIdReader, type MessageIdType } from './message-ids';
 import type { PartStore, StoredMessage } from './part-store';
 import { Throttle } from './flow-control';
 import { Semaphore } from '../../../lib/semaphore';
 import { SmppLink } from './smpp-link';
-import { encodeSubmitSm, type DeliverSm, type SubmitSm } from './smpp-pdu';
+import { encodeSubmitSm, type Delivery, type SubmitSm } from './smpp-pdu';
 import { ESME_ROK, ESME_RX_T_APPN, submitError } from './smpp-status';
 import { submitPdusFor, type SubmitOptions } from './submit-pdus';
 
@@ -44,6 +47,8 @@ export interface SmppSettings {
   sourceTon?: number;
   sourceNpi?: number;
   dataCoding: 0 | 1;
+  /** The number bases of the SMSC's message ids (Kannel's msg-id-type); undefined keeps them as they come. */
+  messageIdType?: MessageIdType;
   /** Reconnect backoff bounds; 1 s and 60 s unless a test needs them shorter. */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
@@ -80,6 +85,7 @@ export class SmppProvider implements SmsProvider {
   private readonly partial = new Map<string, PartialSubmit>();
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly options: SubmitOptions;
+  private readonly messageIds: MessageIdReader;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly recentTimer: NodeJS.Timeout;
   private reference = randomInt(256);
@@ -110,6 +116,7 @@ export class SmppProvider implements SmsProvider {
     this.throttle = new Throttle(settings.throughput);
     this.receipts = new ReceiptQueue(log);
     this.options = { sourceTon: settings.sourceTon, sourceNpi: settings.sourceNpi, gsmDataCoding: settings.dataCoding };
+    this.messageIds = new MessageIdReader(settings.messageIdType, log);
     this.link = new SmppLink(
       {
         host: settings.host,
@@ -123,7 +130,7 @@ export class SmppProvider implements SmsProvider {
         reconnectMaxMs: settings.reconnectMaxMs ?? 60_000,
       },
       log,
-      (pdu) => this.onDeliverSm(pdu),
+      (pdu) => this.onDelivery(pdu),
     );
     this.link.start();
     this.sweepTimer = setInterval(() => this.sweep(), 10 * 60_000).unref();
@@ -228,7 +235,7 @@ export class SmppProvider implements SmsProvider {
           this.log.warn('SMSC accepted a submit_sm without a message_id');
           return `smpp-no-id-${randomUUID()}`;
         }
-        return messageId;
+        return this.messageIds.fromSubmitResponse(messageId);
       } finally {
         this.window.release();
       }
@@ -238,13 +245,15 @@ export class SmppProvider implements SmsProvider {
     return attempt;
   }
 
-  /** Answers every deliver_sm; a receipt we could not record is refused so the SMSC sends it again. */
-  private async onDeliverSm(pdu: DeliverSm): Promise<number> {
+  /** Answers every deliver_sm and data_sm; a receipt we could not record is refused so the SMSC sends it again. */
+  private async onDelivery(pdu: Delivery): Promise<number> {
     const part = parseReceipt(pdu);
     if (!part) {
       this.log.info({ from: pdu.sourceAddr }, 'SMPP mobile-originated message ignored');
       return ESME_ROK;
     }
+    // In the form submit returned, so it matches the message, its parts and the stored ids.
+    part.messageId = this.messageIds.fromReceipt(part.messageId);
     let outcome: MessageReceipt | null;
     let long = false;
     try {
