@@ -8,8 +8,9 @@ import { deleteExpiredIdempotencyKeys } from '../modules/api-v1/idempotency';
 import { claimDueDeliveries, deliver } from '../modules/webhooks/delivery.service';
 import { forEachLimited, type JobLogger } from './dispatcher';
 
-const BATCH = 50;
-const CONCURRENCY = 10;
+/** Deliveries a claim takes, and how many of them are POSTed at once. */
+export const BATCH = 50;
+export const CONCURRENCY = 10;
 /** How often expired idempotency records and old counters are removed (jobs/index.ts runs it). */
 export const API_CLEANUP_MS = 10 * 60_000;
 
@@ -40,8 +41,7 @@ export class WebhookDeliverer {
 
   /** Claims and delivers one batch; returns how many deliveries it took. */
   async runOnce(): Promise<number> {
-    const leaseSeconds = Math.ceil((this.config.timeoutMs * 2) / 1000) + 30;
-    const claimed = await claimDueDeliveries(this.db, BATCH, leaseSeconds);
+    const claimed = await claimDueDeliveries(this.db, BATCH, leaseSeconds(this.config.timeoutMs));
     await forEachLimited(claimed, CONCURRENCY, async (d) => {
       await deliver(this.db, this.config, d);
     });
@@ -64,6 +64,17 @@ export class WebhookDeliverer {
       }
     }
   }
+}
+
+/**
+ * How long a claim holds its deliveries: until the last of the batch may have timed out. They go
+ * CONCURRENCY at a time, so against receivers that all time out the last POST ends
+ * BATCH / CONCURRENCY timeouts after the claim (50 s by default), plus a margin to record it. A
+ * lease of two timeouts ran out while that delivery was still waiting or being POSTed: another
+ * worker claimed it again (a second POST, an attempt counted twice) and the first outcome was lost.
+ */
+export function leaseSeconds(timeoutMs: number): number {
+  return Math.ceil((Math.ceil(BATCH / CONCURRENCY) * timeoutMs) / 1000) + 30;
 }
 
 export function startWebhookJobs(deps: { db: Database; config: Pick<Config, 'webhooks'>; log: JobLogger }) {

@@ -33,13 +33,14 @@ export async function authenticateApiKey(
   reply: FastifyReply,
 ): Promise<{ user: UserRow; key: ApiKeyIdentity }> {
   const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(kur_(?:live|test)_[A-Za-z0-9_-]{16,100})\s*$/.exec(header);
-  if (!match) throw invalidKey('Missing or malformed API key: send the header Authorization: Bearer kur_…');
+  const match = /^(\S+)\s+(kur_(?:live|test)_[A-Za-z0-9_-]{16,100})\s*$/.exec(header);
+  // The scheme's name is case-insensitive (RFC 9110 §11.1): some clients send `bearer`.
+  if (!match || match[1]!.toLowerCase() !== 'bearer') throw invalidKey('Missing or malformed API key: send the header Authorization: Bearer kur_…');
   const [row] = await db
     .select({ user: users, keyId: apiKeys.id, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.keyHash, hashToken(match[1]!)));
+    .where(eq(apiKeys.keyHash, hashToken(match[2]!)));
   if (!row || row.revokedAt) throw invalidKey();
   if (row.user.status === 'inactive') {
     throw new AppError(403, 'account_deactivated', 'Your account has been deactivated.', { accountDeactivated: true });

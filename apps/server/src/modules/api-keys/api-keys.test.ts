@@ -73,6 +73,18 @@ describe('how many', () => {
   });
 });
 
+describe('the Authorization header', () => {
+  it('takes the Bearer scheme in any case, as HTTP names schemes case-insensitively', async () => {
+    const c = await apiCustomer(t, { mode: 'test' });
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/balance', headers: { authorization: `${scheme} ${c.key}` } });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+    const basic = await t.app.inject({ method: 'GET', url: '/api/v1/balance', headers: { authorization: `Basic ${c.key}` } });
+    expect(basic.statusCode).toBe(401);
+  });
+});
+
 describe('revoking', () => {
   it('refuses a revoked key with 401 on the very next request', async () => {
     const c = await apiCustomer(t, { credit: 1_000_000 });

@@ -74,6 +74,19 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   return url.toString();
 }
 
+const privateAddressError = (message: string) => Object.assign(new Error(message), { code: 'EPRIVATE' });
+
+/**
+ * The refusal of a URL whose host is itself a private address, or null. Node makes no lookup for
+ * an address written in the URL, so guardedLookup never sees one: without this, an endpoint saved
+ * while private addresses were allowed (or before its range was added here) was still POSTed to.
+ */
+export function privateLiteralHost(hostname: string, allowPrivate: boolean): Error | null {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (allowPrivate || net.isIP(host) === 0 || !isPrivateAddress(host)) return null;
+  return privateAddressError(`${host} is a private address; refused`);
+}
+
 /** A `lookup` for http(s).request that refuses private addresses at connect time. */
 export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
@@ -82,7 +95,7 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       const list = addresses as unknown as dns.LookupAddress[];
       const usable = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
       if (usable.length === 0) {
-        return callback(Object.assign(new Error(`${hostname} resolves to a private address; refused`), { code: 'EPRIVATE' }), '', 4);
+        return callback(privateAddressError(`${hostname} resolves to a private address; refused`), '', 4);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, usable);
       callback(null, usable[0]!.address, usable[0]!.family);

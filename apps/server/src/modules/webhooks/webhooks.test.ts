@@ -9,7 +9,8 @@ import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from '@kurir/core';
 import { buildApp } from '../../app';
 import { retryUnmatchedReceipts } from '../messages/lifecycle/receipts';
 import { messages, webhookDeliveries } from '../../db/schema';
-import { WebhookDeliverer } from '../../jobs/webhook-delivery';
+import { queryRows } from '../../db/query-rows';
+import { WebhookDeliverer, BATCH as DELIVERY_BATCH, CONCURRENCY as DELIVERY_CONCURRENCY } from '../../jobs/webhook-delivery';
 import { SimulatorProvider } from '../../providers/sms/simulator/simulator';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { apiCustomer } from '../api-v1/api-v1.test-support';
@@ -240,6 +241,37 @@ describe('slow and greedy receivers', () => {
     await deliverAll();
     expect(busy.received.filter((r) => r.type === 'message.sent')).toHaveLength(8);
   });
+  it('keeps a claimed delivery leased until the last of its batch may have timed out', async () => {
+    // A receiver that answers nothing until released: the delivery is held, as by a dead host.
+    const held: http.ServerResponse[] = [];
+    let released = false;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (released) res.writeHead(200).end();
+      else held.push(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const c = await customerWithEndpoint(`http://127.0.0.1:${(server.address() as { port: number }).port}/hook`);
+    await sendAndSettle(c, [newPhone('001')]);
+    const timeoutMs = 20_000;
+    const run = new WebhookDeliverer(t.db, { ...t.config.webhooks, timeoutMs }, silentLog).runOnce();
+    await expect.poll(() => held.length).toBe(1);
+    const [row] = await queryRows<{ lease: number }>(t.db, sql`
+      select extract(epoch from (d.locked_until - now()))::float8 as lease from webhook_deliveries d
+       where d.endpoint_id = ${c.endpoint.id}::uuid and d.locked_until is not null`);
+    // The batch's deliveries go CONCURRENCY at a time, each up to the timeout: the last one's POST
+    // ends that many rounds after the claim, and must still hold its lease then.
+    const rounds = Math.ceil(DELIVERY_BATCH / DELIVERY_CONCURRENCY);
+    try {
+      expect(Number(row!.lease)).toBeGreaterThanOrEqual((rounds * timeoutMs) / 1000);
+    } finally {
+      released = true;
+      for (const res of held) res.writeHead(200).end();
+      await run;
+    }
+    await deliverAll();
+  });
 });
 
 describe('SSRF guard', () => {
@@ -289,6 +321,17 @@ describe('SSRF guard', () => {
     const local = receiver.url.replace('127.0.0.1', 'localhost');
     await expect(postWebhook(local, '{}', {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(/private address/);
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('refuses a private address written in the URL itself at send time (no lookup is made for it)', async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    // Saved while private addresses were allowed, or before a range was added to the list.
+    const event = JSON.stringify({ id: 'evt', type: 'message.sent', data: { id: 'msg' } });
+    await expect(postWebhook(receiver.url, event, {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(/private address/);
+    await expect(postWebhook('http://[::1]:9/hook', event, {}, { timeoutMs: 1000, allowPrivate: false })).rejects.toThrow(/private address/);
+    expect(receiver.received).toHaveLength(0);
+    await expect(postWebhook(receiver.url, event, {}, { timeoutMs: 1000, allowPrivate: true })).resolves.toMatchObject({ status: 200 });
   });
 });
 
