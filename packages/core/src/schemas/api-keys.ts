@@ -53,6 +53,7 @@ export const WEBHOOK_MESSAGES = {
   unresolvable: 'The webhook host could not be resolved.',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
+  deliveryInFlight: 'This delivery is being sent right now. Replay it once this attempt has finished.',
   tooMany: `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one to add another.`,
   duplicate: 'This URL is already one of your webhook endpoints.',
 } as const;

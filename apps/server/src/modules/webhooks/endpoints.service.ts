@@ -85,17 +85,28 @@ export async function listDeliveries(db: DbOrTx, userId: string, endpointId: str
 
 /**
  * Sends a delivery again, now, with a fresh retry schedule. Replaying on a disabled endpoint
- * enables it again: the customer has said it works now.
+ * enables it again: the customer has said it works now. A delivery whose POST is under way (leased
+ * by a worker) is refused with a 409: clearing its lease let a second worker POST it at once, and
+ * both attempts counted as the first, so the older one's outcome could overwrite the newer one's.
  */
 export async function replayDelivery(db: DbOrTx, userId: string, deliveryId: string): Promise<void> {
   if (!UUID.test(deliveryId)) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
-  const rows = await queryRows<{ endpoint_id: string }>(db, sql`
-    update webhook_deliveries d
-       set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, delivered_at = null
-      from webhook_endpoints w
-     where d.id = ${deliveryId}::uuid and w.id = d.endpoint_id and w.user_id = ${userId}::uuid
-    returning d.endpoint_id`);
+  // The lease is tested by the update itself, on the row as a concurrent claim left it.
+  const rows = await queryRows<{ endpoint_id: string; replayed: boolean }>(db, sql`
+    with target as (
+      select d.id, d.endpoint_id
+        from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
+       where d.id = ${deliveryId}::uuid and w.user_id = ${userId}::uuid
+    ), replayed as (
+      update webhook_deliveries d
+         set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, delivered_at = null
+        from target
+       where d.id = target.id and not (d.status = 'pending' and d.locked_until is not null and d.locked_until > now())
+      returning d.id
+    )
+    select endpoint_id, exists (select 1 from replayed) as replayed from target`);
   if (rows.length === 0) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+  if (!rows[0]!.replayed) throw conflict(WEBHOOK_MESSAGES.deliveryInFlight, 'delivery_in_flight');
   await db
     .update(webhookEndpoints)
     .set({ disabledAt: null, disabledReason: null })

@@ -161,6 +161,30 @@ describe('delivery', () => {
     expect(after.endpoints[0].disabled_at).toBeNull();
   });
 
+  it('refuses to replay a delivery while a worker is POSTing it, and replays it once that attempt ended', async () => {
+    const receiver = await startReceiver(() => 500);
+    cleanups.push(receiver.close);
+    const c = await customerWithEndpoint(receiver.url);
+    await sendAndSettle(c, [newPhone('001')]);
+    await deliverAll();
+    const log = (await t.app.inject({ method: 'GET', url: `/api/webhook-endpoints/${c.endpoint.id}/deliveries`, headers: { cookie: c.cookie } })).json();
+    const delivery = log.deliveries[0] as { id: string };
+    const replay = () => t.app.inject({ method: 'POST', url: `/api/webhook-deliveries/${delivery.id}/replay`, headers: { cookie: c.cookie } });
+    // As a worker's claim leaves it: pending, leased, its attempt counted.
+    await t.db.update(webhookDeliveries).set({ status: 'pending', attempts: 3, lockedUntil: sql`now() + interval '60 seconds'` }).where(eq(webhookDeliveries.id, delivery.id));
+
+    const refused = await replay();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'delivery_in_flight', message: WEBHOOK_MESSAGES.deliveryInFlight });
+    const [held] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    expect(held).toMatchObject({ attempts: 3, lockedUntil: expect.any(Date) }); // the worker's attempt still owns it
+
+    await t.db.update(webhookDeliveries).set({ lockedUntil: null }).where(eq(webhookDeliveries.id, delivery.id)); // its attempt ended
+    expect((await replay()).statusCode).toBe(202);
+    const [replayed] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    expect(replayed).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+  });
+
   it(`takes each URL once and at most ${MAX_WEBHOOK_ENDPOINTS} endpoints a customer`, async () => {
     const c = await apiCustomer(t);
     const add = (url: string) => t.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: { cookie: c.cookie }, payload: { url } });
