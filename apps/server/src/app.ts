@@ -18,6 +18,7 @@ import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
 import { clientNetwork } from './http/client-network';
 import { registerSecurityHeaders } from './http/security';
+import { SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './http/server-timeouts';
 import { proxyTrust } from './http/trust-proxy';
 import { registerWebApp } from './http/web';
 import { healthRoutes } from './observability/health.routes';
@@ -59,7 +60,13 @@ export interface AppDeps {
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** How long the server waits on a client (http/server-timeouts.ts); a test may shorten them. */
+  timeouts?: ServerTimeouts;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const { config, db } = deps;
   const trustProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
@@ -68,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(options.timeouts ?? SERVER_TIMEOUTS),
     trustProxy,
     genReqId: requestIdGenerator(trustProxy),
   });

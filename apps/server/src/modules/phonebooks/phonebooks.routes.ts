@@ -22,6 +22,7 @@ import {
   phonebooksResponseSchema,
   streamImportQuerySchema,
   streamImportResponseSchema,
+  type StreamImportOptions,
 } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
@@ -31,6 +32,7 @@ import { importContactInputs, importContacts } from './contacts-import.service';
 import { CSV_CONTENT_TYPE, csvContactPieces, receiveUpload, registerCsvStreamParser, uploadDeadlines, uploadStream } from './csv-upload';
 import { attachmentHeader, entriesToCsv } from './export-csv';
 import { ImportSpool } from './import-spool';
+import { importSlots } from './import-slots';
 import { listEntries as listEntryRows, phonebookExists } from './phonebooks.repo';
 import * as service from './phonebooks.service';
 
@@ -142,6 +144,19 @@ function addContactRoutes(app: FastifyInstance, db: Database) {
   );
 }
 
+/** Receives the upload whole into a temporary file, then imports the file in one transaction. */
+async function importUploadedFile(db: Database, userId: string, phonebookId: string, body: unknown, query: StreamImportOptions) {
+  const upload = uploadStream(body);
+  const spool = await ImportSpool.open();
+  try {
+    await receiveUpload(upload, spool, query.encoding, { maxBytes: MAX_STREAM_IMPORT_BYTES, deadlines: uploadDeadlines });
+    const pieces = csvContactPieces(spool.chunks(), query, { maxBytes: MAX_STREAM_IMPORT_BYTES, maxRows: MAX_STREAM_IMPORT_ROWS });
+    return await importContactInputs(db, userId, phonebookId, pieces, { batchRows: STREAM_BATCH_ROWS, maxErrors: MAX_REPORTED_IMPORT_ERRORS });
+  } finally {
+    await spool.close();
+  }
+}
+
 function addImportExportRoutes(app: FastifyInstance, db: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -172,22 +187,16 @@ function addImportExportRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const body = uploadStream(request.body);
-      const spool = await ImportSpool.open();
+      const userId = requireUser(request).id;
       try {
-        await receiveUpload(body, spool, request.query.encoding, { maxBytes: MAX_STREAM_IMPORT_BYTES, deadlines: uploadDeadlines });
-        const pieces = csvContactPieces(spool.chunks(), request.query, { maxBytes: MAX_STREAM_IMPORT_BYTES, maxRows: MAX_STREAM_IMPORT_ROWS });
-        return await importContactInputs(db, requireUser(request).id, request.params.id, pieces, {
-          batchRows: STREAM_BATCH_ROWS,
-          maxErrors: MAX_REPORTED_IMPORT_ERRORS,
-        });
+        // One import at a time per customer, a few per process (import-slots.ts): refused before
+        // the upload is read or a file opened.
+        return await importSlots.hold(userId, () => importUploadedFile(db, userId, request.params.id, request.body, request.query));
       } catch (error) {
-        // Refused before the upload's end (too large, too slow, not text, …): the rest of it is
-        // not worth reading, so the connection closes after the reply.
+        // Refused before the upload's end (busy, too large, too slow, not text, …): the rest of it
+        // is not worth reading, so the connection closes after the reply.
         if (!request.raw.readableEnded || (error instanceof AppError && error.status === 413)) reply.header('connection', 'close');
         throw error;
-      } finally {
-        await spool.close();
       }
     },
   );
