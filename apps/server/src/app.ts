@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(recentTransactionsRoutes({ db }));
   await app.register(messagesRoutes({ db, config }));
   await app.register(statsRoutes({ db }));
-  await app.register(apiKeyRoutes({ db }));
+  await app.register(apiKeyRoutes({ db, rateWindowSeconds: config.api.rateLimit.windowSeconds }));
   await app.register(apiV1Routes({ db, config }));
   await app.register(webhookEndpointRoutes({ db, config }));
   await app.register(aiRoutes({ ai: createAiProvider(config.ai) }));

@@ -12,6 +12,8 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const API_KEY_MESSAGES = {
   nameRequired: 'Name is required',
   tooMany: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use to create another.`,
+  tooManyRecentlyUsed: (seconds: number) =>
+    `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys, and a key revoked while in use counts until its rate-limit window ends. Try again in ${seconds} s.`,
   liveNeedsProduct: 'Live API keys require an active API access service. Please purchase it on the Products page. Test keys are free.',
   notFound: 'API key not found',
   invalidKey: 'Invalid or revoked API key',

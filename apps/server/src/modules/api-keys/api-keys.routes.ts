@@ -7,8 +7,8 @@ import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
-export function apiKeyRoutes(deps: { db: Database }) {
-  const { db } = deps;
+export function apiKeyRoutes(deps: { db: Database; rateWindowSeconds: number }) {
+  const { db, rateWindowSeconds } = deps;
   const config = { access: 'customer' as const };
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +16,7 @@ export function apiKeyRoutes(deps: { db: Database }) {
     r.post(
       '/api/api-keys',
       { config, schema: { body: createApiKeyBodySchema, response: { 201: createdApiKeySchema } } },
-      async (request, reply) => reply.status(201).send(await createApiKey(db, requireUser(request).id, request.body)),
+      async (request, reply) => reply.status(201).send(await createApiKey(db, requireUser(request).id, request.body, rateWindowSeconds)),
     );
 
     r.get('/api/api-keys', { config, schema: { response: { 200: apiKeyListSchema } } }, async (request) => ({

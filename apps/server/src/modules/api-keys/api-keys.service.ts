@@ -2,7 +2,7 @@
 // their use, revoked. A live key needs the API access product; a test key is free (its messages go
 // to the simulator and cost nothing).
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys } from '../../db/schema';
@@ -23,21 +23,42 @@ export const liveKeyNeedsProduct = () => new AppError(403, 'feature_required', A
 /**
  * A new key, at most MAX_ACTIVE_API_KEYS active at once (the rate limit counts per key, so many
  * keys would multiply it); the user's row is locked while the keys are counted, so two requests at
- * once cannot both take the last place.
+ * once cannot both take the last place. A key revoked while its rate-limit window is still counting
+ * requests holds its place until that window ends: otherwise revoking a busy key and creating
+ * another gave a fresh window at once, and the limit had no bound.
  */
-export async function createApiKey(db: DbOrTx, userId: string, input: { name: string; mode: ApiKeyMode }): Promise<CreatedApiKey> {
+export async function createApiKey(db: DbOrTx, userId: string, input: { name: string; mode: ApiKeyMode }, rateWindowSeconds: number): Promise<CreatedApiKey> {
   if (input.mode === 'live' && !(await loadFeatures(db, userId)).api) throw liveKeyNeedsProduct();
   const { key, prefix } = newApiKey(input.mode);
   return db.transaction(async (tx) => {
     await lockUserRow(tx, userId);
-    const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-    if (active!.n >= MAX_ACTIVE_API_KEYS) throw conflict(API_KEY_MESSAGES.tooMany, 'too_many_api_keys');
+    const places = await keyPlacesTaken(tx, userId, rateWindowSeconds);
+    if (places.active >= MAX_ACTIVE_API_KEYS) throw conflict(API_KEY_MESSAGES.tooMany, 'too_many_api_keys');
+    if (places.active + places.revokedCounting >= MAX_ACTIVE_API_KEYS) {
+      throw new AppError(409, 'too_many_api_keys', API_KEY_MESSAGES.tooManyRecentlyUsed(places.freeInSeconds), { retryAfter: places.freeInSeconds });
+    }
     const [row] = await tx
       .insert(apiKeys)
       .values({ userId, name: input.name, mode: input.mode, prefix, keyHash: hashToken(key) })
       .returning({ id: apiKeys.id });
     return { id: row!.id, name: input.name, mode: input.mode, prefix, key };
   });
+}
+
+/** The user's active keys, those revoked whose rate window still counts, and when the first of those ends. */
+async function keyPlacesTaken(db: DbOrTx, userId: string, windowSeconds: number) {
+  const [row] = await queryRows<{ active: number; revoked_counting: number; free_in: number | null }>(db, sql`
+    with counting as (
+      select k.revoked_at, max(r.window_start) + ${windowSeconds} * interval '1 second' as window_end
+        from api_keys k join api_rate_windows r on r.key_id = k.id
+       where k.user_id = ${userId}::uuid and k.revoked_at is not null
+         and r.window_start > now() - ${windowSeconds} * interval '1 second'
+       group by k.id, k.revoked_at
+    )
+    select (select count(*) from api_keys where user_id = ${userId}::uuid and revoked_at is null)::int as active,
+           (select count(*) from counting where window_end > now())::int as revoked_counting,
+           (select ceil(extract(epoch from min(window_end) - now())) from counting where window_end > now())::int as free_in`);
+  return { active: Number(row!.active), revokedCounting: Number(row!.revoked_counting), freeInSeconds: Math.max(1, Number(row!.free_in ?? 1)) };
 }
 
 /** The user's keys, newest first, with their requests of the last 30 days (a sum of daily counters). */

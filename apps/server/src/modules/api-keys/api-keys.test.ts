@@ -73,6 +73,28 @@ describe('how many', () => {
   });
 });
 
+describe('a revoked key', () => {
+  it('keeps its place while its rate-limit window still counts its requests, so revoking and creating keys cannot lift the limit', async () => {
+    const c = await apiCustomer(t, { mode: 'test' });
+    const busy = c.key;
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/balance', headers: { authorization: `Bearer ${busy}` } })).statusCode).toBe(200);
+    const created = await Promise.all(Array.from({ length: MAX_ACTIVE_API_KEYS - 1 }, (_, i) => post(c.cookie, { name: `K${i}`, mode: 'test' })));
+    expect(created.map((r) => r.statusCode)).toEqual(Array(MAX_ACTIVE_API_KEYS - 1).fill(201));
+    const busyId = c.keyId;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${busyId}`, headers: { cookie: c.cookie } })).statusCode).toBe(204);
+
+    const refused = await post(c.cookie, { name: 'Fresh window', mode: 'test' });
+    expect(refused.statusCode).toBe(409);
+    const seconds = refused.json().retryAfter as number;
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(refused.json().message).toBe(API_KEY_MESSAGES.tooManyRecentlyUsed(seconds));
+
+    // Its window over (moved back in time here), the place is free.
+    await t.db.execute(sql`update api_rate_windows set window_start = window_start - interval '1 hour' where key_id = ${busyId}::uuid`);
+    expect((await post(c.cookie, { name: 'Fresh window', mode: 'test' })).statusCode).toBe(201);
+  });
+});
+
 describe('the Authorization header', () => {
   it('takes the Bearer scheme in any case, as HTTP names schemes case-insensitively', async () => {
     const c = await apiCustomer(t, { mode: 'test' });
