@@ -5,21 +5,6 @@ import { CHANNELS } from '../constants';
 import { MESSAGE_STATUS_VALUES, sendMessageBodySchema } from './messages';
 import { bulkImportResponseSchema, contactBodySchema, importEntrySchema, phonebookBodySchema, phonebookEntrySchema, phonebookSchema } from './phonebooks';
 
-/** Stable codes a client can switch on; the message is for people. */
-export const API_ERROR_CODES = [
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'feature_required',
-  'insufficient_credit',
-  'not_found',
-  'conflict',
-  'idempotency_key_reused',
-  'idempotency_key_in_use',
-  'rate_limited',
-  'internal_error',
-] as const;
-
 export const apiErrorSchema = z
   .object({
     error: z.object({
