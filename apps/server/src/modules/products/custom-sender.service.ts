@@ -88,6 +88,8 @@ export async function moveSenderRequest(db: Database, adminId: string, id: strin
   if (!UUID.test(id)) throw notFound(PRODUCT_MESSAGES.requestNotFound);
   const step = TRANSITIONS[action];
   return db.transaction(async (tx) => {
+    // The state it moves from, for the audit: a denial may start from either of two states.
+    const [current] = await tx.select({ status: userProducts.status }).from(userProducts).where(and(eq(userProducts.id, id), isSenderRequest)).for('update');
     const [moved] = await tx
       .update(userProducts)
       .set({ status: step.to, updatedAt: sql`now()` })
@@ -101,7 +103,7 @@ export async function moveSenderRequest(db: Database, adminId: string, id: strin
         targetType: 'sender_request',
         targetId: id,
         targetLabel: `${moved.name} (${user?.phone ?? moved.userId})`,
-        before: { status: step.from.join(' or ') },
+        before: { status: current?.status ?? step.from.join(' or ') },
         after: { status: step.to },
       });
     }

@@ -38,17 +38,21 @@ export async function addCredit(db: Database, adminId: string, body: AddCreditBo
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'user_not_found') throw notFound(ADMIN_USER_MESSAGES.notFound);
-    if (body.requestId && isUniqueViolation(error)) return findEarlierAddition(db, body.userId, body.requestId);
+    if (body.requestId && isUniqueViolation(error)) return findEarlierAddition(db, body.userId, body.requestId, amount);
     throw error;
   }
 }
 
-async function findEarlierAddition(db: Database, userId: string, requestId: string) {
+/**
+ * The addition a retry repeats. Only a true retry (same user, same amount) is answered with it: a
+ * reused key with another amount would otherwise be told "Credit added" for money never added.
+ */
+async function findEarlierAddition(db: Database, userId: string, requestId: string, amount: number) {
   const [entry] = await db
-    .select({ id: transactions.id, userId: transactions.userId })
+    .select({ id: transactions.id, userId: transactions.userId, amount: transactions.amount })
     .from(transactions)
     .where(and(eq(transactions.type, 'credit_addition'), eq(transactions.reference, requestId)));
-  if (!entry || entry.userId !== userId) throw new AppError(409, 'request_reused', 'This request id was already used for another credit addition.');
+  if (!entry || entry.userId !== userId || entry.amount !== amount) throw new AppError(409, 'request_reused', 'This request id was already used for another credit addition.');
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return { user: user!, transactionId: entry.id };
 }

@@ -68,4 +68,15 @@ describe('POST /api/admin/add-user-credit', () => {
     const entries = await t.db.select().from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.type, 'credit_addition')));
     expect(entries).toHaveLength(1);
   });
+
+  it('a request id used again for another amount is refused, not answered as if that amount was added', async () => {
+    const user = await signedIn(t, '+38641800005');
+    const requestId = '9a1b2c3d-0000-4000-8000-000000000002';
+    expect((await add({ userId: user.id, amount: 3, requestId })).status).toBe(200);
+    const other = await add({ userId: user.id, amount: 30, requestId });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe('This request id was already used for another credit addition.');
+    const detail = await admin.call('GET', `/api/users/${user.id}`);
+    expect(detail.body.user.credit).toBe(5);
+  });
 });

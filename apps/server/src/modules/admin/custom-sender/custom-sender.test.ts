@@ -1,6 +1,6 @@
 // Custom sender names: bought as pending, reviewed by an admin (pending → waiting_mobile_provider →
 // active, or denied), re-submitted free after a denial; only an active name is ever used.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SENDER_NAME } from '@kurir/core';
 import { auditLog, messages, users } from '../../../db/schema';
@@ -177,6 +177,12 @@ describe('denial and re-registration', () => {
     expect(await findApprovedSenderName(t.db, denier.id)).toBe('THIRD');
     const [row] = await t.db.select({ senderName: users.senderName }).from(users).where(eq(users.id, denier.id));
     expect(row!.senderName).toBe('THIRD');
+    // The audit says which state each denial moved the request from, not "pending or waiting".
+    const denials = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, requestId), eq(auditLog.action, 'sender_name_denied'))).orderBy(auditLog.createdAt);
+    expect(denials.map((a) => [a.before, a.after])).toEqual([
+      [{ status: 'pending' }, { status: 'denied' }],
+      [{ status: 'waiting_mobile_provider' }, { status: 'denied' }],
+    ]);
   });
 
   it('an approved name the admin removes stops being the sender name everywhere, and settings still save', async () => {

@@ -1,7 +1,8 @@
 // The admin dashboard's live figures, each one query. "Today" and "this month" are UTC. Message
 // counts are of messages that left the queue (processed) in the period, by the channel that
-// carried them; revenue is top-ups plus product purchases in the ledger.
-import { and, count, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+// carried them; revenue is top-ups plus product purchases in the ledger. Messages sent with a test
+// API key are left out: the simulator "delivered" them, no network carried them.
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { microsToEuros, type AdminDashboard } from '@kurir/core';
 import type { DbOrTx } from '../../../db/client';
 import { messages, smsTemplates, transactions, users } from '../../../db/schema';
@@ -19,7 +20,7 @@ export async function getDashboardFigures(db: DbOrTx, now = new Date()): Promise
       today: sql<number>`count(*) filter (where ${messages.processedAt} >= ${today.toISOString()}::timestamptz)`.mapWith(Number),
     })
     .from(messages)
-    .where(and(isNotNull(messages.processedAt), gte(messages.processedAt, month)))
+    .where(and(isNotNull(messages.processedAt), gte(messages.processedAt, month), eq(messages.test, false)))
     .groupBy(messages.channel);
   const [templates] = await db.select({ n: count() }).from(smsTemplates).where(isNull(smsTemplates.ownerUserId));
   const revenue = await db

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
 import { changeBalance } from '../../billing/ledger';
+import { insertSendRows } from '../../messages/messages.repo';
 import { signedIn, type Caller } from '../admin.test-support';
 
 let t: TestApp;
@@ -40,6 +41,29 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.topUpsThisMonth - before.topUpsThisMonth).toBeCloseTo(10, 6);
     expect(after.purchasesThisMonth - before.purchasesThisMonth).toBeCloseTo(2.99, 6);
     expect(after.revenueThisMonth - before.revenueThisMonth).toBeCloseTo(12.99, 6);
+  });
+});
+
+describe('test messages (sent with a test API key)', () => {
+  it('are not counted as sent, nor in the daily counts and delivery rates', async () => {
+    const before = await figures();
+    const statsBefore = (await admin.call('GET', '/api/admin/statistics?days=1&months=1&top=5')).body;
+    const tester = await signedIn(t, '+38641880006');
+    // What a test key's send leaves behind once the simulator has delivered it: free, marked test.
+    await t.db.transaction((tx) =>
+      insertSendRows(tx, {
+        userId: tester.id, batchId: crypto.randomUUID(), recipients: ['+38640100011', '+38640100012'], message: 'CI run',
+        senderName: 'Kurir', messageType: null, channel: 'sms', parts: 1, reservedPrice: 0, smsPrice: 0, price: 0, scheduledFor: null, test: true,
+      }),
+    );
+    await t.db.execute(sql`update messages set processed_at = now(), status = 'delivered' where user_id = ${tester.id}::uuid`);
+
+    const after = await figures();
+    expect(after.smsToday - before.smsToday).toBe(0);
+    expect(after.smsThisMonth - before.smsThisMonth).toBe(0);
+    const stats = (await admin.call('GET', '/api/admin/statistics?days=1&months=1&top=5')).body;
+    expect(stats.daily.at(-1).sms).toEqual(statsBefore.daily.at(-1).sms);
+    expect(stats.deliveryRate).toEqual(statsBefore.deliveryRate);
   });
 });
 

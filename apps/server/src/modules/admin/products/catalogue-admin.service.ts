@@ -9,6 +9,7 @@ import {
   INCLUDED_PRODUCT_NAMES,
   PRODUCT_FORM_MESSAGES,
   eurosToMicros,
+  featureOfProductName,
   type ProductInput,
 } from '@kurir/core';
 import type { Database, Tx } from '../../../db/client';
@@ -17,6 +18,16 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import type { ProductRow } from '../../products/product-dto';
 import { diffFields, writeAudit } from '../audit/audit';
+
+/**
+ * A form date as stored. The schema checks valid_from's year but not valid_to's, and a date past
+ * 9999 is a valid JavaScript date that PostgreSQL cannot parse (a 500 instead of the form's message).
+ */
+function formDate(text: string): Date {
+  const date = new Date(text);
+  if (date.getUTCFullYear() > 9999) throw badRequest(PRODUCT_FORM_MESSAGES.dateInvalid, 'date_invalid');
+  return date;
+}
 
 function toColumns(input: ProductInput) {
   return {
@@ -27,8 +38,8 @@ function toColumns(input: ProductInput) {
     buyTaxRate: input.buy_tax_rate,
     netSellPrice: eurosToMicros(String(input.net_sell_price)),
     sellTaxRate: input.sell_tax_rate,
-    validFrom: new Date(input.valid_from),
-    validTo: input.never_expires || !input.valid_to ? null : new Date(input.valid_to),
+    validFrom: formDate(input.valid_from),
+    validTo: input.never_expires || !input.valid_to ? null : formDate(input.valid_to),
     status: input.status,
     iconType: input.icon_type,
     visibleInDashboard: input.visible_in_dashboard,
@@ -50,7 +61,14 @@ function auditView(p: Pick<ProductRow, 'name' | 'netSellPrice' | 'sellTaxRate' |
   };
 }
 
+/**
+ * Names are unique whatever their case, which no index enforces; so writers of one name take turns
+ * (a transaction-scoped lock on its lower-cased hash) before looking. Without it, a double-clicked
+ * Create inserted the second product after the first's check (a unique-violation 500, or, differing
+ * in case, two products of one name).
+ */
 async function refuseTakenName(tx: Tx, name: string, exceptId?: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${name})))`);
   const [taken] = await tx
     .select({ id: products.id })
     .from(products)
@@ -74,12 +92,31 @@ async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {
   return row;
 }
 
+const FEATURE_NAME_FIXED =
+  'This product was bought, and its name decides what its buyers may use: a new name must unlock the same feature (or create a new product).';
+
+/**
+ * Features follow product names (users/features.ts), so renaming a bought 'Phonebook' to 'Contacts'
+ * took the feature from every buyer at once, paid periods and all (and a name newly containing
+ * 'viber' gave it to them free). Such a rename is refused once anyone has the product.
+ */
+async function refuseFeatureRename(tx: Tx, current: ProductRow, name: string) {
+  if (featureOfProductName(current.name) === featureOfProductName(name)) return;
+  if (await wasBought(tx, current.id)) throw badRequest(FEATURE_NAME_FIXED, 'feature_name_fixed');
+}
+
+async function wasBought(tx: Tx, productId: string): Promise<boolean> {
+  const [bought] = await tx.select({ id: userProducts.id }).from(userProducts).where(eq(userProducts.productId, productId)).limit(1);
+  return bought !== undefined;
+}
+
 export async function updateProduct(db: Database, adminId: string, id: string, input: ProductInput): Promise<ProductRow> {
   return db.transaction(async (tx) => {
     const current = await lockProduct(tx, id);
     if (INCLUDED_PRODUCT_NAMES.includes(current.name) && input.name !== current.name) {
       throw badRequest(PRODUCT_FORM_MESSAGES.messageProductFixed, 'message_product_fixed');
     }
+    await refuseFeatureRename(tx, current, input.name);
     await refuseTakenName(tx, input.name, id);
     const [row] = await tx
       .update(products)
@@ -96,8 +133,7 @@ export async function deleteProduct(db: Database, adminId: string, id: string): 
   return db.transaction(async (tx) => {
     const current = await lockProduct(tx, id);
     if (INCLUDED_PRODUCT_NAMES.includes(current.name)) throw badRequest(PRODUCT_FORM_MESSAGES.messageProductFixed, 'message_product_fixed');
-    const [bought] = await tx.select({ id: userProducts.id }).from(userProducts).where(eq(userProducts.productId, id)).limit(1);
-    if (bought) {
+    if (await wasBought(tx, id)) {
       await tx.update(products).set({ status: 'inactive', retiredAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, id));
       await writeAudit(tx, {
         adminId,

@@ -52,6 +52,12 @@ describe('product form', () => {
     }
     expect((await admin.call('POST', '/api/products', { ...form, sell_tax_rate: 140 })).body.message).toBe('Tax rates must be numbers from 0 to 100');
     expect((await admin.call('POST', '/api/products', { ...form, never_expires: false, valid_to: '2025-01-01' })).body.message).toBe('Valid to must be after valid from');
+    // A date past the year 9999 is a valid JavaScript date that the database cannot store.
+    for (const validTo of ['99999-01-01', '+275760-09-13T00:00:00Z']) {
+      const res = await admin.call('POST', '/api/products', { ...form, never_expires: false, valid_to: validTo });
+      expect(res.status, validTo).toBe(400);
+      expect(res.body.message).toBe('Dates must be valid dates');
+    }
     expect(await t.db.select().from(products).where(eq(products.name, 'Bulk Pack'))).toEqual([]);
   });
 
@@ -67,6 +73,14 @@ describe('product form', () => {
     expect((await admin.call('POST', '/api/products', { ...form, name: 'bulk pack' })).status).toBe(409);
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, created.body.product.id))).map((a) => a.action);
     expect(actions).toEqual(['product_created', 'product_updated']);
+  });
+
+  it('a create sent twice at once (a double click), or two names differing in case, make one product', async () => {
+    const results = await Promise.all(['Twice', 'Twice', 'twice', 'TWICE'].map((name) => admin.call('POST', '/api/products', { ...form, name })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(3).fill('A product with this name already exists'));
+    const twice = (await admin.call('GET', '/api/products')).body.products.filter((p: { name: string }) => p.name.toLowerCase() === 'twice');
+    expect(twice).toHaveLength(1);
   });
 
   it('customers see what is on sale without buy prices; admins see inactive ones too', async () => {
@@ -98,6 +112,23 @@ describe('deleting a product', () => {
     expect((await customer.call('POST', '/api/user/products/purchase', { productId: schedule.id })).status).not.toBe(200);
     expect((await customer.call('GET', '/api/auth/me')).body.features.schedule).toBe(true);
     expect((await admin.call('GET', '/api/products')).body.products.find((p: { id: string }) => p.id === schedule.id)).toMatchObject({ retired: true, status: 'inactive' });
+  });
+
+  it('refuses, once a product was bought, a new name that changes the feature it unlocks (features follow names)', async () => {
+    const all = (await admin.call('GET', '/api/products')).body.products;
+    const phonebook = all.find((p: { name: string }) => p.name === 'Phonebook');
+    expect((await admin.call('POST', `/api/admin/users/${customer.id}/products`, { productId: phonebook.id, quantity: 1 })).status).toBe(200);
+    const edit = (id: string, name: string) => admin.call('PUT', `/api/products/${id}`, { ...form, name });
+    const renamed = await edit(phonebook.id, 'Contacts');
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.message).toBe(
+      'This product was bought, and its name decides what its buyers may use: a new name must unlock the same feature (or create a new product).',
+    );
+    expect((await customer.call('GET', '/api/auth/me')).body.features.phonebook).toBe(true);
+    expect((await edit(phonebook.id, 'Phonebook Plus')).status).toBe(200);
+    // Nobody bought this one yet: it may still be named anything.
+    const plain = (await admin.call('POST', '/api/products', { ...form, name: 'Plain Pack' })).body.product;
+    expect((await edit(plain.id, 'Viber Pack')).status).toBe(200);
   });
 
   it('refuses to delete or rename the per-message products', async () => {

@@ -2,6 +2,7 @@
 // User-type ones). /api/templates: a customer's own templates plus the User-type shared ones.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   TEMPLATE_MESSAGES,
   adminTemplateBodySchema,
@@ -24,6 +25,13 @@ import {
   updateSharedTemplate,
 } from './templates.service';
 
+/**
+ * An edit says the type only when it changes it: the spec's client sends name, content and category
+ * alone, and the create schema's default (User) would turn an Admin template into one every
+ * customer reads.
+ */
+const sharedTemplateEditSchema = adminTemplateBodySchema.extend({ is_admin_template: z.boolean().optional() });
+
 export function templateRoutes(deps: { db: Database }) {
   const { db } = deps;
   return async function (app: FastifyInstance) {
@@ -39,7 +47,7 @@ export function templateRoutes(deps: { db: Database }) {
       message: TEMPLATE_MESSAGES.created,
       template: toTemplateDto(await createSharedTemplate(db, requireUser(request).id, request.body)),
     }));
-    r.put('/api/sms/templates/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, body: adminTemplateBodySchema, response: saved } }, async (request) => ({
+    r.put('/api/sms/templates/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, body: sharedTemplateEditSchema, response: saved } }, async (request) => ({
       message: TEMPLATE_MESSAGES.updated,
       template: toTemplateDto(await updateSharedTemplate(db, requireUser(request).id, request.params.id, request.body)),
     }));

@@ -46,12 +46,14 @@ export async function createSharedTemplate(db: Database, adminId: string, body: 
   });
 }
 
-export async function updateSharedTemplate(db: Database, adminId: string, id: string, body: AdminTemplate) {
+/** An edit without is_admin_template keeps the template's type. */
+export async function updateSharedTemplate(db: Database, adminId: string, id: string, body: AdminTemplateBody) {
   return db.transaction(async (tx) => {
     const current = await existing(tx, id, sharedScope);
+    const isAdminTemplate = body.is_admin_template ?? current.isAdminTemplate;
     const [row] = await tx
       .update(smsTemplates)
-      .set({ name: body.name, content: body.content, category: body.category, isAdminTemplate: body.is_admin_template, updatedAt: sql`now()` })
+      .set({ name: body.name, content: body.content, category: body.category, isAdminTemplate, updatedAt: sql`now()` })
       .where(eq(smsTemplates.id, id))
       .returning();
     const diff = diffFields(view(current), view(row!));

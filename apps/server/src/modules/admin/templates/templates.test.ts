@@ -47,6 +47,20 @@ describe('shared templates', () => {
   });
 });
 
+describe('editing a shared template with the fields the spec sends (name, content, category)', () => {
+  it('keeps its type: an Admin template does not become a User template that every customer reads', async () => {
+    const ops = await admin.call('POST', '/api/sms/templates', { name: 'Ops only', content: 'Internal wording', category: 'general', is_admin_template: true });
+    const edited = await admin.call('PUT', `/api/sms/templates/${ops.body.template.id}`, { name: 'Ops only', content: 'Internal wording, v2', category: 'general' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.template.is_admin_template).toBe(true);
+    expect(names((await a.call('GET', '/api/sms/templates')).body)).not.toContain('Ops only');
+    // Saying the type still changes it.
+    const retyped = await admin.call('PUT', `/api/sms/templates/${ops.body.template.id}`, { name: 'Ops only', content: 'x', category: 'general', is_admin_template: false });
+    expect(retyped.body.template.is_admin_template).toBe(false);
+    await admin.call('DELETE', `/api/sms/templates/${ops.body.template.id}`);
+  });
+});
+
 describe("a customer's own templates", () => {
   it('are theirs alone, next to the User-type shared ones', async () => {
     const mine = await a.call('POST', '/api/templates', { name: 'Mine', content: 'Only me', category: 'reminder' });

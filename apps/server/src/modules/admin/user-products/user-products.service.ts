@@ -1,16 +1,41 @@
 // Products an admin assigns to or removes from a user. An assignment is a user_products row like a
 // purchase (free: total_price 0, assigned_by the admin); features.ts reads those rows on every
 // request, so an assignment unlocks its feature at once and a removal (active = false) revokes it.
+// A monthly or daily add-on the user already has is given after their periods of it, as a
+// purchase "now" is, so the days given are days the user did not have.
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_USER_MESSAGES, CUSTOM_SENDER_PRODUCT, USER_PRODUCT_MESSAGES, periodEnd, type UserProduct } from '@kurir/core';
-import type { Database } from '../../../db/client';
+import {
+  ADMIN_USER_MESSAGES,
+  CUSTOM_SENDER_PRODUCT,
+  PRODUCT_MESSAGES,
+  USER_PRODUCT_MESSAGES,
+  isPeriodic,
+  periodEnd,
+  periodExtendedByPurchase,
+  type UserProduct,
+} from '@kurir/core';
+import type { Database, Tx } from '../../../db/client';
 import { products, userProducts, users } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { toUserProductDto } from '../../products/product-dto';
-import { lockUser } from '../../products/products.repo';
+import type { ProductRow } from '../../products/product-dto';
+import { listHeldPeriods, lockUser } from '../../products/products.repo';
 import { writeAudit } from '../audit/audit';
 import { userLabel } from '../users/admin-user-dto';
+
+/**
+ * When an assignment starts: now, or for a monthly or daily add-on the user has, where their last
+ * period of it ends (periodExtendedByPurchase: the chain a purchase "now" would extend). Starting
+ * it now over a period they have gave fewer days than the admin meant (a month given on the 15th
+ * to a customer paid to the 31st added two weeks). Called with the user's row locked.
+ */
+async function assignmentStart(tx: Tx, userId: string, product: ProductRow, now: Date): Promise<Date> {
+  if (!isPeriodic(product.type)) return now;
+  const last = periodExtendedByPurchase(product.type, await listHeldPeriods(tx, userId, product.id, now), now);
+  if (last && !last.expiresAt) throw conflict(PRODUCT_MESSAGES.neverExpires, 'never_expires');
+  return last?.expiresAt ?? now;
+}
 
 export async function assignProduct(db: Database, adminId: string, userId: string, input: { productId: string; quantity: number }): Promise<UserProduct> {
   if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.notFound);
@@ -21,6 +46,7 @@ export async function assignProduct(db: Database, adminId: string, userId: strin
     if (!product) throw notFound(USER_PRODUCT_MESSAGES.notFound);
     if (product.retiredAt) throw badRequest(USER_PRODUCT_MESSAGES.retired, 'product_retired');
     if (product.name === CUSTOM_SENDER_PRODUCT) throw badRequest(USER_PRODUCT_MESSAGES.senderByRequest, 'sender_by_request');
+    const start = await assignmentStart(tx, userId, product, now);
     const [row] = await tx
       .insert(userProducts)
       .values({
@@ -30,8 +56,8 @@ export async function assignProduct(db: Database, adminId: string, userId: strin
         status: 'active',
         active: true,
         purchasedAt: now,
-        startsAt: now,
-        expiresAt: periodEnd(product.type, now),
+        startsAt: start,
+        expiresAt: periodEnd(product.type, start),
         totalPrice: 0,
         assignedBy: adminId,
       })
@@ -43,7 +69,7 @@ export async function assignProduct(db: Database, adminId: string, userId: strin
       targetType: 'user',
       targetId: userId,
       targetLabel: userLabel(user!),
-      after: { product: product.name, quantity: input.quantity, expires_at: row!.expiresAt?.toISOString() ?? null },
+      after: { product: product.name, quantity: input.quantity, starts_at: start.toISOString(), expires_at: row!.expiresAt?.toISOString() ?? null },
     });
     return toUserProductDto(row!, product, now);
   });

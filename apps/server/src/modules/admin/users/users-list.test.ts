@@ -1,6 +1,7 @@
 // GET /api/users and /api/users/{id}: filters, search, sorting and paging on the server; the admin
 // settings edit; product assignment taking effect at once in feature gating; audit of every edit.
 import { eq } from 'drizzle-orm';
+import { addCalendarMonths } from '@kurir/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../../db/schema';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
@@ -51,6 +52,11 @@ describe('GET /api/users', () => {
     expect(phones(await list('?status=all&search=ZEBRA'))).toEqual(['+38641820001']);
     expect(phones(await list('?status=all&search=820003'))).toEqual(['+38641820003']);
     expect(phones(await list('?status=all&search=%25'))).toEqual([]);
+    // A role named twice is still a filter of the roles named (three entries are not "every role").
+    const repeated = await admin.call('GET', '/api/users?status=all&role=user,user,slave&limit=100');
+    expect(repeated.body.users.map((u: { role: string }) => u.role)).not.toContain('admin');
+    expect(phones(await list('?status=inactive,inactive'))).toEqual(['+38641820003']);
+    expect(repeated.body.total).toBe((await admin.call('GET', '/api/users?status=all&role=user,slave&limit=100')).body.total);
     const none = await list('?search=nobody-at-all');
     expect(none).toMatchObject({ users: [], total: 0, totalPages: 1 });
   });
@@ -101,5 +107,15 @@ describe('user settings and products', () => {
     expect(send.status).toBe(403);
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['product_assigned', 'product_removed']));
+  });
+
+  it('a month of an add-on given to a user who has it runs after their period, not over days they have', async () => {
+    const user = people[1]!;
+    const [schedule] = (await admin.call('GET', '/api/products')).body.products.filter((p: { name: string }) => p.name === 'Schedule Send');
+    const first = (await admin.call('POST', `/api/admin/users/${user.id}/products`, { productId: schedule.id, quantity: 1 })).body.userProduct;
+    const second = (await admin.call('POST', `/api/admin/users/${user.id}/products`, { productId: schedule.id, quantity: 1 })).body.userProduct;
+    expect(second.starts_at).toBe(first.expires_at);
+    expect(new Date(second.expires_at).getTime()).toBe(addCalendarMonths(new Date(first.expires_at), 1).getTime());
+    expect((await user.call('GET', '/api/auth/me')).body.features.schedule).toBe(true);
   });
 });

@@ -24,15 +24,22 @@ const SORT_COLUMNS: Record<AdminUserSort, SQL> = {
 
 /** The statuses the list is narrowed to; none means every status. */
 function listedStatuses(q: Pick<AdminUsersQuery, 'status'>): ('active' | 'inactive')[] {
-  const statuses = q.status.includes('all') ? [] : (q.status as ('active' | 'inactive')[]);
+  const statuses = q.status.includes('all') ? [] : [...new Set(q.status as ('active' | 'inactive')[])];
   return statuses.length === 1 ? statuses : [];
+}
+
+/** The roles the list is narrowed to; none means every role. Repeats count once (user,user,slave is two roles, not all three). */
+function listedRoles(q: Pick<AdminUsersQuery, 'role'>): AdminUsersQuery['role'] {
+  const roles = [...new Set(q.role)];
+  return roles.length < 3 ? roles : [];
 }
 
 export function usersListConditions(q: Pick<AdminUsersQuery, 'status' | 'role' | 'search'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const statuses = listedStatuses(q);
   if (statuses.length === 1) conditions.push(eq(users.status, statuses[0]!));
-  if (q.role.length > 0 && q.role.length < 3) conditions.push(inArray(users.role, q.role));
+  const roles = listedRoles(q);
+  if (roles.length > 0) conditions.push(inArray(users.role, roles));
   if (q.search) conditions.push(sql`${userSearchText} ilike ${likeContains(q.search)}`);
   return and(...conditions);
 }
@@ -53,7 +60,7 @@ export async function findUsersPage(db: DbOrTx, q: AdminUsersQuery) {
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   // The status and role filters are read from the kept counts; a search counts up to the cap.
-  const total = q.search ? await countUpTo(db, users, where) : await countUsers(db, listedStatuses(q), q.role.length < 3 ? q.role : []);
+  const total = q.search ? await countUpTo(db, users, where) : await countUsers(db, listedStatuses(q), listedRoles(q));
   return { rows, ...total };
 }
 
