@@ -1,7 +1,9 @@
 // The admin dashboard's live figures, each one query. "Today" and "this month" are UTC. Message
 // counts are of messages that left the queue (processed) in the period, by the channel that
-// carried them; revenue is top-ups plus product purchases in the ledger. Messages sent with a test
-// API key are left out: the simulator "delivered" them, no network carried them.
+// carried them; revenue is the money customers paid in (card top-ups): product purchases are paid
+// from that balance, so adding them counted the same euros twice; they are shown beside it as what
+// the balance bought. Messages sent with a test API key are left out: the simulator "delivered"
+// them, no network carried them.
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { microsToEuros, type AdminDashboard } from '@kurir/core';
 import type { DbOrTx } from '../../../db/client';
@@ -39,7 +41,7 @@ export async function getDashboardFigures(db: DbOrTx, now = new Date()): Promise
     viberToday: of('viber')?.today ?? 0,
     viberThisMonth: of('viber')?.month ?? 0,
     activeTemplates: templates?.n ?? 0,
-    revenueThisMonth: microsToEuros(topUps + purchases),
+    revenueThisMonth: microsToEuros(topUps),
     topUpsThisMonth: microsToEuros(topUps),
     purchasesThisMonth: microsToEuros(purchases),
   };

@@ -55,7 +55,7 @@ export function FigureCards({ figures }: { figures: AdminDashboardReply }) {
         value={formatEuros(figures.revenueThisMonth)}
         icon={IconCurrencyEuro}
         color="green"
-        hint={`this month · top-ups ${formatEuros(figures.topUpsThisMonth)}, purchases ${formatEuros(figures.purchasesThisMonth)}`}
+        hint={`card top-ups this month · ${formatEuros(figures.purchasesThisMonth)} of balance spent on add-ons`}
       />
     </SimpleGrid>
   );

@@ -1,5 +1,5 @@
-// Revenue per month from the ledger: top-ups and product purchases (money in), message spend (what
-// customers used) and credit added by admins, as a chart and a table.
+// Revenue per month from the ledger: top-ups (money in), product purchases and message spend (what
+// customers spent of that balance) and credit added by admins, as a chart and a table.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
@@ -17,7 +17,7 @@ export function RevenueCard({ months }: { months: StatisticsReply['revenueByMont
             Revenue per month
           </Title>
           <Text fz="sm" c="dimmed">
-            Top-ups and purchases are money in; messages are what customers spent of their balance.
+            Top-ups are money in; purchases and messages are what customers spent of their balance.
           </Text>
         </div>
         <div aria-hidden>
