@@ -279,14 +279,19 @@ export function decodePdu(buffer: Buffer): InboundPdu {
   return header;
 }
 
-function decodeDeliverSm(header: PduHeader, buffer: Buffer): DeliverSm {
-  const reader = new PduReader(buffer);
+/** The fields deliver_sm and data_sm begin with, up to esm_class: the sender, and what kind of delivery. */
+function readAddresses(reader: PduReader): { sourceAddr: string; esmClass: number } {
   reader.skipCString(); // service_type
   reader.skip(2); // source_addr_ton, source_addr_npi
   const sourceAddr = reader.cString();
   reader.skip(2); // dest_addr_ton, dest_addr_npi
   reader.skipCString(); // destination_addr
-  const esmClass = reader.int8();
+  return { sourceAddr, esmClass: reader.int8() };
+}
+
+function decodeDeliverSm(header: PduHeader, buffer: Buffer): DeliverSm {
+  const reader = new PduReader(buffer);
+  const { sourceAddr, esmClass } = readAddresses(reader);
   reader.skip(2); // protocol_id, priority_flag
   reader.skipCString(); // schedule_delivery_time
   reader.skipCString(); // validity_period
@@ -304,12 +309,7 @@ const NO_SHORT_MESSAGE = Buffer.alloc(0);
 /** data_sm (§4.7.1) has the addresses, esm_class, registered_delivery and data_coding, then only TLVs. */
 function decodeDataSm(header: PduHeader, buffer: Buffer): DataSm {
   const reader = new PduReader(buffer);
-  reader.skipCString(); // service_type
-  reader.skip(2); // source_addr_ton, source_addr_npi
-  const sourceAddr = reader.cString();
-  reader.skip(2); // dest_addr_ton, dest_addr_npi
-  reader.skipCString(); // destination_addr
-  const esmClass = reader.int8();
+  const { sourceAddr, esmClass } = readAddresses(reader);
   reader.skip(1); // registered_delivery
   const dataCoding = reader.int8();
   const pdu: DataSm = { command: 'data_sm', commandId: header.commandId, status: header.status, sequence: header.sequence, sourceAddr, esmClass, dataCoding, shortMessage: NO_SHORT_MESSAGE };
