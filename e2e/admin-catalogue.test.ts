@@ -4,7 +4,8 @@
 // it on Send Message and sends it, and schedules two messages → the admin finds the customer's
 // message in All Messages by a comma search, deletes one of their scheduled messages, and runs
 // the ledger test → the customer's Scheduled page shows one left and the balance refunded → the
-// admin deletes the bought product, which is retired. Screenshots of every page at 1280 and 390 px.
+// admin deletes the bought product, which is retired, then edits it back to Active, which puts it
+// on sale again. Screenshots of every page at 1280 and 390 px.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -263,6 +264,19 @@ it('retires a product that was bought instead of erasing it', async () => {
   const customerPage = await customer.newPage();
   const available = (await (await customerPage.request.get(`${server.url}/api/products/available`)).json()) as { products: { name: string }[] };
   expect(available.products.map((p) => p.name)).not.toContain(PRODUCT);
+
+  // Editing it back to Active really brings it back: the table and the customer's list agree.
+  await row.getByRole('button', { name: `Edit ${PRODUCT}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await eventually(() => edit.getByText('Retired: Active puts it back on sale').isVisible()).toBe(true);
+  await edit.getByRole('combobox', { name: /^Status/ }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await eventually(() => toast(page, 'The product was updated successfully').isVisible()).toBe(true);
+  await eventually(() => row.getByText('Active', { exact: true }).isVisible()).toBe(true);
+  expect(await row.getByText('Retired').count()).toBe(0);
+  const again = (await (await customerPage.request.get(`${server.url}/api/products/available`)).json()) as { products: { name: string }[] };
+  expect(again.products.map((p) => p.name)).toContain(PRODUCT);
   await customerPage.close();
   await page.close();
 });

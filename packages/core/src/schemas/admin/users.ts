@@ -18,6 +18,7 @@ export const ADMIN_USER_MESSAGES = {
   settingsUpdated: 'Settings updated',
   notFound: 'User not found',
   notYourself: 'You cannot deactivate your own account or remove your own admin role.',
+  lastAdmin: 'This change would leave no active admin (another admin was changed at the same time). Reload the list and try again.',
   noUsers: 'No users found',
   senderNotAllowed: 'Sender name can only be the default sender name or the user\'s approved Custom Sender Name.',
 } as const;

@@ -3,7 +3,8 @@
 // only what is bought or sent afterwards; the 'SMS Message' and 'Viber Message' products are read
 // by getMessagePrices on every quote and send, so their edit prices the very next message.
 // Deleting a product that was ever bought retires it instead (status inactive, retired_at set):
-// it leaves the catalogue, and its buyers keep it until their period ends.
+// it leaves the catalogue, and its buyers keep it until their period ends. Editing a retired
+// product to active brings it back (retired_at cleared), so the stored product is what the edit said.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   INCLUDED_PRODUCT_NAMES,
@@ -47,7 +48,9 @@ function toColumns(input: ProductInput) {
 }
 
 /** The fields an audit entry shows, in the form's units. */
-function auditView(p: Pick<ProductRow, 'name' | 'netSellPrice' | 'sellTaxRate' | 'netBuyPrice' | 'buyTaxRate' | 'status' | 'type' | 'validTo' | 'visibleInDashboard'>) {
+function auditView(
+  p: Pick<ProductRow, 'name' | 'netSellPrice' | 'sellTaxRate' | 'netBuyPrice' | 'buyTaxRate' | 'status' | 'type' | 'validTo' | 'visibleInDashboard' | 'retiredAt'>,
+) {
   return {
     name: p.name,
     type: p.type,
@@ -58,6 +61,7 @@ function auditView(p: Pick<ProductRow, 'name' | 'netSellPrice' | 'sellTaxRate' |
     status: p.status,
     valid_to: p.validTo?.toISOString() ?? null,
     visible_in_dashboard: p.visibleInDashboard,
+    retired: p.retiredAt !== null,
   };
 }
 
@@ -118,9 +122,13 @@ export async function updateProduct(db: Database, adminId: string, id: string, i
     }
     await refuseFeatureRename(tx, current, input.name);
     await refuseTakenName(tx, input.name, id);
+    // A retired product is one the admin deleted after it was bought; it is inactive, and the form
+    // offers its status like any other's. Saving it active brings it back, on sale again: keeping
+    // retired_at would answer 'active' while it stayed off the catalogue.
+    const revived = current.retiredAt !== null && input.status === 'active';
     const [row] = await tx
       .update(products)
-      .set({ ...toColumns(input), updatedAt: sql`now()` })
+      .set({ ...toColumns(input), ...(revived ? { retiredAt: null } : {}), updatedAt: sql`now()` })
       .where(eq(products.id, id))
       .returning();
     const diff = diffFields(auditView(current), auditView(row!));

@@ -1,7 +1,7 @@
 // The catalogue kept by admins: the form's validation messages, create and edit, delete that erases
 // a never-bought product and retires a bought one (its buyers keep it to expiry), and per-message
 // prices that follow the 'SMS Message' product: the next quote and send change, the past does not.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, messages, products } from '../../../db/schema';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
@@ -112,6 +112,31 @@ describe('deleting a product', () => {
     expect((await customer.call('POST', '/api/user/products/purchase', { productId: schedule.id })).status).not.toBe(200);
     expect((await customer.call('GET', '/api/auth/me')).body.features.schedule).toBe(true);
     expect((await admin.call('GET', '/api/products')).body.products.find((p: { id: string }) => p.id === schedule.id)).toMatchObject({ retired: true, status: 'inactive' });
+  });
+
+  it('editing a retired product to active puts it back on sale: the answer and the stored product agree', async () => {
+    const buyer = await signedIn(t, '+38641840002');
+    const pack = (await admin.call('POST', '/api/products', { ...form, name: 'Comeback Pack', net_sell_price: 0.1 })).body.product;
+    expect((await buyer.call('POST', '/api/user/products/purchase', { productId: pack.id })).status).toBe(200);
+    expect((await admin.call('DELETE', `/api/products/${pack.id}`)).body.outcome).toBe('retired');
+    const onSale = async () => (await buyer.call('GET', '/api/products/available')).body.products.some((p: { id: string }) => p.id === pack.id);
+    expect(await onSale()).toBe(false);
+
+    // An edit that leaves it inactive (a price, say) keeps it retired.
+    const repriced = await admin.call('PUT', `/api/products/${pack.id}`, { ...form, name: 'Comeback Pack', net_sell_price: 0.2, status: 'inactive' });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.product).toMatchObject({ status: 'inactive', retired: true, net_sell_price: 0.2 });
+
+    const revived = await admin.call('PUT', `/api/products/${pack.id}`, { ...form, name: 'Comeback Pack', net_sell_price: 0.2, status: 'active' });
+    expect(revived.status).toBe(200);
+    expect(revived.body.product).toMatchObject({ status: 'active', retired: false });
+    const [stored] = await t.db.select().from(products).where(eq(products.id, pack.id));
+    expect(stored).toMatchObject({ status: 'active', retiredAt: null });
+    expect((await admin.call('GET', '/api/products')).body.products.find((p: { id: string }) => p.id === pack.id)).toMatchObject({ status: 'active', retired: false });
+    expect(await onSale()).toBe(true);
+    expect((await buyer.call('POST', '/api/user/products/purchase', { productId: pack.id })).status).toBe(200);
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, pack.id), eq(auditLog.action, 'product_updated'))).orderBy(desc(auditLog.createdAt)).limit(1);
+    expect(audit).toMatchObject({ before: { status: 'inactive', retired: true }, after: { status: 'active', retired: false } });
   });
 
   it('refuses, once a product was bought, a new name that changes the feature it unlocks (features follow names)', async () => {

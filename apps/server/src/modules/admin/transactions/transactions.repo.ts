@@ -1,6 +1,6 @@
 // Ledger queries of the admin area: one user's entries newest first (transactions_user_created_idx),
 // every user's newest first (transactions_created_idx), and sums by type.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import type { LedgerType } from '@kurir/core';
 import { transactions, users } from '../../../db/schema';
@@ -17,6 +17,33 @@ export async function findUserLedgerPage(db: DbOrTx, userId: string, limit: numb
     .offset(offset);
   const [count] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(transactions).where(eq(transactions.userId, userId));
   return { rows, total: count?.total ?? 0 };
+}
+
+/** Where a page of the export ended: the last entry's time, as PostgreSQL's text (microseconds kept), and id. */
+export interface LedgerCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One page of a user's entries newest first, after `cursor` (keyset on created_at, id: each page
+ * costs the same however deep, and an entry written meanwhile neither shifts nor repeats one).
+ * The cursor's time is kept as text: a JavaScript Date drops the microseconds and would skip or
+ * repeat entries of one millisecond across a page boundary.
+ */
+export async function findUserLedgerAfter(db: DbOrTx, userId: string, cursor: LedgerCursor | null, limit: number) {
+  const after = cursor
+    ? and(
+        lte(transactions.createdAt, sql`${cursor.createdAt}::timestamptz`),
+        or(lt(transactions.createdAt, sql`${cursor.createdAt}::timestamptz`), lt(transactions.id, cursor.id)),
+      )
+    : undefined;
+  return db
+    .select({ entry: transactions, cursorTime: sql<string>`${transactions.createdAt}::text` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), after))
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 export async function findLedgerWithUsers(db: DbOrTx, filter: { userId?: string; limit: number }) {

@@ -1,6 +1,7 @@
-// The admin's views of the ledger: one user's (paged, and the export), everyone's with the four
-// summaries, and the integrity test.
-import type { FastifyInstance } from 'fastify';
+// The admin's views of the ledger: one user's (paged, and the export, streamed whole), everyone's
+// with the four summaries, and the integrity test.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_USER_MESSAGES,
@@ -17,7 +18,7 @@ import type { Database } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findUser } from '../users/users.repo';
-import { exportUserTransactions, getAdminTransactions, getUserTransactions, testTransactionSystem } from './transactions.service';
+import { exportUserTransactionsJson, getAdminTransactions, getUserTransactions, testTransactionSystem } from './transactions.service';
 
 export function adminTransactionsRoutes(deps: { db: Database }) {
   const { db } = deps;
@@ -39,9 +40,16 @@ export function adminTransactionsRoutes(deps: { db: Database }) {
     r.get(
       '/api/admin/transactions/export',
       { config: { access: 'admin' }, schema: { querystring: transactionsExportQuerySchema, response: { 200: transactionsExportResponseSchema } } },
-      async (request) => {
+      async (request, reply) => {
         await requireExistingUser(request.query.userId);
-        return { success: true as const, transactions: await exportUserTransactions(db, request.query.userId) };
+        // Streamed page by page (the schema above documents its shape; a stream is not serialised).
+        // A failure half-way cuts the reply short, which the browser's JSON parse reports as a failed
+        // export rather than a short file.
+        const untyped: FastifyReply = reply; // the typed reply would want the object itself
+        return untyped
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(Readable.from(exportUserTransactionsJson(db, request.query.userId)));
       },
     );
 

@@ -1,6 +1,8 @@
 // An admin's changes to a user account, each with its audit row in the same transaction.
 // Deactivating signs the user out everywhere at once (their sessions go in that transaction too).
-import { eq, sql } from 'drizzle-orm';
+// A change never leaves the installation without an active admin, even when two admins change
+// each other at the same moment (lockForChange).
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ADMIN_USER_MESSAGES,
   DEFAULT_SENDER_NAME,
@@ -9,7 +11,7 @@ import {
 } from '@kurir/core';
 import type { Database, Tx } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { badRequest, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { deleteUserSessions } from '../../auth/sessions';
 import { findApprovedSenderName } from '../../users/features';
@@ -35,12 +37,30 @@ const COLUMNS = {
 
 type Field = keyof typeof COLUMNS;
 
-async function lockUserRow(tx: Tx, userId: string): Promise<UserRow> {
+/**
+ * Locks the target's row and the acting admin's, and with `withActiveAdmins` every active admin's,
+ * in one statement in id order. Two admins changing each other at once then take turns instead of
+ * each holding one row and waiting for the other's (the audit row's key to the admin share-locks
+ * the actor's row, so locking only the target deadlocked), and the second sees the first's change:
+ * of two admins demoting each other, the second is refused rather than leaving no admin.
+ */
+async function lockForChange(tx: Tx, adminId: string, userId: string, withActiveAdmins = false) {
   if (!isUuid(userId)) throw notFound(ADMIN_USER_MESSAGES.notFound);
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const named = inArray(users.id, [...new Set([adminId, userId])]);
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(withActiveAdmins ? or(named, and(eq(users.role, 'admin'), eq(users.status, 'active'))) : named)
+    .orderBy(asc(users.id))
+    .for('update');
+  const row = rows.find((r) => r.id === userId);
   if (!row) throw notFound(ADMIN_USER_MESSAGES.notFound);
-  return row;
+  // The access check ran before these locks; an admin demoted or deactivated since may not act.
+  const actor = rows.find((r) => r.id === adminId);
+  return { row, actorIsAdmin: isActiveAdmin(actor), activeAdmins: rows.filter(isActiveAdmin) };
 }
+
+const isActiveAdmin = (u: Pick<UserRow, 'role' | 'status'> | undefined) => u !== undefined && u.role === 'admin' && u.status === 'active';
 
 /** Writes the given fields, and the audit row naming what changed (before → after). */
 async function applyChanges(tx: Tx, adminId: string, row: UserRow, body: Partial<Record<Field, unknown>>, action: 'user_updated' | 'user_settings_updated') {
@@ -64,12 +84,15 @@ async function applyChanges(tx: Tx, adminId: string, row: UserRow, body: Partial
 }
 
 export async function updateUserAsAdmin(db: Database, adminId: string, userId: string, body: AdminUserUpdate): Promise<UserRow> {
+  const takesAdminAway = body.status === 'inactive' || (body.role !== undefined && body.role !== 'admin');
   // An admin locking themselves out leaves nobody to undo it.
-  if (userId === adminId && (body.status === 'inactive' || (body.role !== undefined && body.role !== 'admin'))) {
-    throw badRequest(ADMIN_USER_MESSAGES.notYourself, 'not_yourself');
-  }
+  if (userId === adminId && takesAdminAway) throw badRequest(ADMIN_USER_MESSAGES.notYourself, 'not_yourself');
   return db.transaction(async (tx) => {
-    const row = await lockUserRow(tx, userId);
+    const { row, actorIsAdmin, activeAdmins } = await lockForChange(tx, adminId, userId, takesAdminAway);
+    if (takesAdminAway && isActiveAdmin(row) && !activeAdmins.some((a) => a.id !== row.id)) {
+      throw conflict(ADMIN_USER_MESSAGES.lastAdmin, 'last_admin');
+    }
+    if (!actorIsAdmin) throw forbidden();
     const updated = await applyChanges(tx, adminId, row, body, 'user_updated');
     if (updated.status === 'inactive') await deleteUserSessions(tx, userId);
     return updated;
@@ -83,7 +106,8 @@ export async function updateUserAsAdmin(db: Database, adminId: string, userId: s
  */
 export async function updateUserSettingsAsAdmin(db: Database, adminId: string, userId: string, body: AdminUserSettings): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const row = await lockUserRow(tx, userId);
+    const { row, actorIsAdmin } = await lockForChange(tx, adminId, userId);
+    if (!actorIsAdmin) throw forbidden();
     const changes: Partial<Record<Field, unknown>> = { primary_channel: body.primary_channel };
     if (body.sender_name !== undefined) {
       const approved = await findApprovedSenderName(tx, userId);

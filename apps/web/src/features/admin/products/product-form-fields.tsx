@@ -27,7 +27,8 @@ function DecimalField({ form, field, label, suffix }: { form: Form; field: (type
   );
 }
 
-export function ProductFormFields({ form }: { form: Form }) {
+/** `retired`: the product was deleted after it was bought; saving it Active puts it back on sale. */
+export function ProductFormFields({ form, retired = false }: { form: Form; retired?: boolean }) {
   const neverExpires = form.values.never_expires;
   return (
     <>
@@ -35,7 +36,14 @@ export function ProductFormFields({ form }: { form: Form }) {
       <Textarea label="Description" required autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select label="Type" required data={typeOptions} allowDeselect={false} {...form.getInputProps('type')} />
-        <Select label="Status" required data={statusOptions} allowDeselect={false} {...form.getInputProps('status')} />
+        <Select
+          label="Status"
+          required
+          data={statusOptions}
+          allowDeselect={false}
+          description={retired ? 'Retired: Active puts it back on sale' : undefined}
+          {...form.getInputProps('status')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <DecimalField form={form} field="net_buy_price" label="Net buy price" suffix="€" />

@@ -51,7 +51,7 @@ function ProductForm({ product, onClose }: { product: CatalogueProduct | null; o
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
-        <ProductFormFields form={form} />
+        <ProductFormFields form={form} retired={product?.retired ?? false} />
       </Stack>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={saving}>
