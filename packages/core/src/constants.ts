@@ -67,7 +67,6 @@ export const SMS_PROGRESS_TOAST_MS = 2000;
 export const CREDIT_ADDITION_MAX_EUROS = 100_000;
 /** Rows the admin transaction list and the scheduled list return at most (newest first). */
 export const ADMIN_LIST_MAX = 1000;
-export const TRANSACTIONS_EXPORT_MAX = 100_000;
 
 export const TEMPLATE_CATEGORIES = ['welcome', 'general', 'marketing', 'notification', 'reminder'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
