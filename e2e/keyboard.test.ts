@@ -91,8 +91,12 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   await page.keyboard.type('Sent with the keyboard only.');
   await tabTo(page, /^Send Now$/);
   await page.keyboard.press('Enter');
-  // The review opens with its Confirm focused: Enter sends.
+  // The review opens with its Confirm focused: Escape goes back to Send Now, Enter sends.
   await expect.poll(() => page.getByTestId('send-review').isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => focusedName(page)).toBe('Send Now');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page)).toBe('Send 1 message');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByText('Message sent successfully.').isVisible(), { timeout: 30_000 }).toBe(true);
 
@@ -116,5 +120,9 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   await tabTo(page, /^Pay €20\.00$/);
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByText('Top-up Successful').first().isVisible(), { timeout: 30_000 }).toBe(true);
+  // Done closes the dialog and the focus goes back to Top Up, not to the page's body.
+  await tabTo(page, /^Done$/);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page)).toBe('Top Up');
   await context.close();
 });

@@ -4,7 +4,7 @@
 // buy a custom sender name, have it denied, re-register it free. Screenshots of every money screen
 // at desktop and phone widths. (Stripe's card form: money-stripe.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { request as apiRequest, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { request as apiRequest, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import path from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -39,6 +39,9 @@ async function screenshotPage(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/** Whether the element has the keyboard focus (runs in the page; the journeys have no DOM types). */
+const isFocused = (locator: Locator) =>
+  locator.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
 const balance = (page: Page) => page.getByTestId('balance').textContent();
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -66,7 +69,8 @@ it('tops up with the test card, buys Schedule Send, and opens Scheduled messages
   await sidebar(page).getByRole('button', { name: 'Scheduled messages' }).click();
   await expect.poll(() => dialog(page, 'Schedule Send required').isVisible()).toBe(true);
   await screenshotView(page, 'money-gate-desktop');
-  await dialog(page, 'Schedule Send required').getByRole('button', { name: 'Close' }).click();
+  // The footer's Close (the corner's X is named Close too).
+  await dialog(page, 'Schedule Send required').getByRole('button', { name: 'Close' }).last().click();
   await expect.poll(() => dialog(page, 'Schedule Send required').count()).toBe(0);
   expect(new URL(page.url()).pathname).toBe('/dashboard');
   // Opened by its address, the page shows the same lock and the way to Products, not an empty list.
@@ -80,6 +84,8 @@ it('tops up with the test card, buys Schedule Send, and opens Scheduled messages
   await page.getByRole('button', { name: 'Top Up' }).click();
   const topUp = dialog(page, 'Top Up Balance');
   await expect.poll(() => topUp.getByRole('radio', { name: '€20' }).isChecked()).toBe(true);
+  // Its corner's X has a name a screen reader can say.
+  expect(await topUp.getByRole('button', { name: 'Close', exact: true }).count()).toBe(1);
   await topUp.getByText('Custom').click();
   await expect.poll(() => topUp.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
   await topUp.getByLabel('Custom amount').fill('0');
@@ -126,7 +132,13 @@ it('tops up with the test card, buys Schedule Send, and opens Scheduled messages
   const confirm = dialog(page, 'Confirm Purchase');
   await expect.poll(() => confirm.getByText('€19.01').isVisible()).toBe(true);
   await screenshotView(page, 'money-purchase-confirm-desktop');
-  await confirm.getByRole('button', { name: 'Confirm Purchase' }).click();
+  // A double click buys once (the balance below is €22.00 less one €2.99 period): two clicks
+  // before the page can redraw, as a quick double click on a busy phone gives.
+  await confirm.getByRole('button', { name: 'Confirm Purchase' }).evaluate((button) => {
+    const clickable = button as unknown as { click(): void };
+    clickable.click();
+    clickable.click();
+  });
   const success = dialog(page, 'Purchase Successful');
   await expect.poll(() => success.getByText('Schedule Send purchased successfully.').isVisible()).toBe(true);
   await screenshotView(page, 'money-purchase-success-desktop');
@@ -162,6 +174,8 @@ it('edits the profile, validating with the shared rules', async () => {
   await screenshotPage(page, 'money-profile-view-desktop');
 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
+  // Edit Profile gives way to the form: the focus goes to its first field, not the page's body.
+  await expect.poll(() => isFocused(page.getByLabel('First name'))).toBe(true);
   expect(await page.getByLabel('Phone number').isEditable()).toBe(false);
   expect(await page.getByLabel('Sender name').isEditable()).toBe(false);
   await page.getByLabel('First name').fill('Ana');
@@ -174,6 +188,7 @@ it('edits the profile, validating with the shared rules', async () => {
   // Cancel resets the form.
   await page.getByRole('button', { name: 'Cancel' }).first().click();
   expect(await page.getByLabel('First name').inputValue()).toBe('');
+  await expect.poll(() => isFocused(page.getByRole('button', { name: 'Edit Profile' }))).toBe(true);
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill('Novak');

@@ -81,5 +81,7 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     Card: { defaultProps: { withBorder: true, radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // Mantine's close button is an icon: without a name a screen reader announces a bare 'button'.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-r
 import { useState, type FormEvent } from 'react';
 import { errorDetail } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useConfirmTestPayment } from './api/confirm-test-payment';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
@@ -18,11 +19,12 @@ export function TestCardForm({ clientSecret, amount, onPaid }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const payment = useConfirmTestPayment();
+  const payOnce = useSingleSubmit(payment);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    payment.mutate(
+    payOnce(
       { clientSecret, cardNumber, expiry, cvc },
       {
         onSuccess: (reply) => onPaid(reply.newCredit),

@@ -12,6 +12,7 @@ import { formatEuros } from '../../lib/format';
 import { schemaForm } from '../../lib/form';
 import { queryRoots } from '../../lib/query-keys';
 import { applyNewCredit, setCurrentUser } from '../../lib/session/current-user';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useCreateTopUp } from './api/create-top-up';
 import { amountBody, TopUpAmountStep, type AmountFields } from './top-up-amount-step';
@@ -34,9 +35,10 @@ export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () 
     ...schemaForm(topUpBodySchema, amountBody),
   });
   const start = useCreateTopUp();
+  const startOnce = useSingleSubmit(start);
 
   function continueToCard(body: TopUpBody) {
-    start.mutate(
+    startOnce(
       body,
       {
         onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret }),

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ContactBody, PhonebookEntry } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useCreateEntry } from './api/create-entry';
 import { useDeleteEntry } from './api/delete-entry';
@@ -13,6 +14,9 @@ export function useSaveContact(phonebookId: string, entry: PhonebookEntry | null
   const add = useCreateEntry();
   const update = useUpdateEntry();
   const remove = useDeleteEntry();
+  const addOnce = useSingleSubmit(add);
+  const updateOnce = useSingleSubmit(update);
+  const removeOnce = useSingleSubmit(remove);
 
   const done = (message: string) => () => {
     toast.success(message);
@@ -22,15 +26,15 @@ export function useSaveContact(phonebookId: string, entry: PhonebookEntry | null
 
   function save(body: ContactBody) {
     if (entry) {
-      update.mutate({ phonebookId, entryId: entry.id, body }, { onSuccess: done('Contact updated'), onError: failed('Failed to update contact') });
+      updateOnce({ phonebookId, entryId: entry.id, body }, { onSuccess: done('Contact updated'), onError: failed('Failed to update contact') });
     } else {
-      add.mutate({ phonebookId, body }, { onSuccess: done('Contact added'), onError: failed('Failed to add contact') });
+      addOnce({ phonebookId, body }, { onSuccess: done('Contact added'), onError: failed('Failed to add contact') });
     }
   }
 
   function deleteContact() {
     if (!entry) return;
-    remove.mutate(
+    removeOnce(
       { phonebookId, entryId: entry.id },
       {
         onSuccess: done('Contact deleted'),

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { Phonebook, PhonebookBody } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useCreatePhonebook } from './api/create-phonebook';
 import { useDeletePhonebook } from './api/delete-phonebook';
@@ -13,6 +14,9 @@ export function useSavePhonebook(phonebook: Phonebook | null, onClose: () => voi
   const create = useCreatePhonebook();
   const update = useUpdatePhonebook();
   const remove = useDeletePhonebook();
+  const createOnce = useSingleSubmit(create);
+  const updateOnce = useSingleSubmit(update);
+  const removeOnce = useSingleSubmit(remove);
 
   const done = (message: string) => () => {
     toast.success(message);
@@ -22,15 +26,15 @@ export function useSavePhonebook(phonebook: Phonebook | null, onClose: () => voi
 
   function save(body: PhonebookBody) {
     if (phonebook) {
-      update.mutate({ id: phonebook.id, body }, { onSuccess: done('Phonebook updated'), onError: failed('Failed to update phonebook') });
+      updateOnce({ id: phonebook.id, body }, { onSuccess: done('Phonebook updated'), onError: failed('Failed to update phonebook') });
     } else {
-      create.mutate(body, { onSuccess: done('Phonebook created'), onError: failed('Failed to create phonebook') });
+      createOnce(body, { onSuccess: done('Phonebook created'), onError: failed('Failed to create phonebook') });
     }
   }
 
   function deletePhonebook() {
     if (!phonebook) return;
-    remove.mutate(phonebook.id, {
+    removeOnce(phonebook.id, {
       onSuccess: done('Phonebook deleted'),
       onError: (error) => {
         setConfirmingDelete(false);

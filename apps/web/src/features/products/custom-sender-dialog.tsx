@@ -7,6 +7,7 @@ import { SENDER_NAME_MAX } from '@kurir/core/constants';
 import { reregisterSenderBodySchema } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useReregisterCustomSender, type ReregisterSenderBody } from './api/reregister-custom-sender';
 import { senderNameInputProps } from './product-display';
@@ -24,13 +25,14 @@ export function CustomSenderDialog({ opened, onClose, mode, initialName = '', on
   const form = useForm({ initialValues: { senderName: initialName }, ...schemaForm(reregisterSenderBodySchema) });
   const name = form.values.senderName;
   const reregister = useReregisterCustomSender();
+  const reregisterOnce = useSingleSubmit(reregister);
 
   function submit(body: ReregisterSenderBody) {
     if (mode === 'purchase') {
       onChosen?.(body.senderName);
       return;
     }
-    reregister.mutate(body, {
+    reregisterOnce(body, {
       onSuccess: (reply) => {
         toast.success(reply.message || 'Your new Custom Sender Name has been submitted for approval.');
         onClose();

@@ -29,9 +29,19 @@ export function ProductsPage() {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [purchased, setPurchased] = useState<PurchaseResponse | null>(null);
   const [reregistering, setReregistering] = useState<UserProduct | null>(null);
+  // Each purchase or re-registration starts its sender name dialog afresh; the dialog keeps its
+  // key while it closes, so it can hand the focus back to the button that opened it.
+  const [purchaseCount, setPurchaseCount] = useState(0);
+  const [reregisterCount, setReregisterCount] = useState(0);
+  const reregister = (item: UserProduct) => {
+    setReregisterCount((n) => n + 1);
+    setReregistering(item);
+  };
 
-  const buy = (product: AvailableProduct) =>
+  const buy = (product: AvailableProduct) => {
+    setPurchaseCount((n) => n + 1);
     setSelection({ product, step: isCustomSenderProduct(product.name) ? 'sender' : 'confirm', senderName: null });
+  };
   const clearSelection = () => setSelection(null);
   const closeSuccess = useCallback(() => {
     setPurchased(null);
@@ -56,7 +66,7 @@ export function ProductsPage() {
         <ListSkeleton label="Loading products" count={2} height={220} />
       ) : (
         <>
-          <MyServices items={mine.data?.userProducts} failed={mine.isError} onReregister={setReregistering} />
+          <MyServices items={mine.data?.userProducts} failed={mine.isError} onReregister={reregister} />
           <AvailableServices
             products={catalogue.data?.products}
             owned={mine.data?.userProducts ?? []}
@@ -67,7 +77,7 @@ export function ProductsPage() {
       )}
 
       <CustomSenderDialog
-        key={selection?.product.id ?? 'none'}
+        key={purchaseCount}
         opened={selection?.step === 'sender'}
         onClose={clearSelection}
         mode="purchase"
@@ -83,7 +93,7 @@ export function ProductsPage() {
       />
       <PurchaseSuccessDialog reply={purchased} onClose={closeSuccess} />
       <CustomSenderDialog
-        key={reregistering?.id ?? 'reregister'}
+        key={reregisterCount}
         opened={reregistering !== null}
         onClose={() => setReregistering(null)}
         mode="reregister"

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { eurosToMicros, formatEuros as formatMicros } from '@kurir/core/money';
 import { type AvailableProduct, type PurchaseResponse, type UserProduct } from '@kurir/core/schemas/products';
 import { errorDetail } from '../../lib/api';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { usePurchaseProduct } from './api/purchase-product';
@@ -55,6 +56,7 @@ export function PurchaseDialog({ product, senderName, credit, owned, onClose, on
 
 function PurchaseForm({ product, senderName, credit, owned, onClose, onPurchased }: Props & { product: AvailableProduct }) {
   const purchase = usePurchaseProduct();
+  const purchaseOnce = useSingleSubmit(purchase);
   const [quantity, setQuantity] = useState<string | number>(1);
   const [startOption, setStartOption] = useState<StartOption>('now');
   const [startDate, setStartDate] = useState<string | null>(null);
@@ -67,7 +69,7 @@ function PurchaseForm({ product, senderName, credit, owned, onClose, onPurchased
   const needsDate = startOption === 'custom' && !startDate;
 
   function confirm() {
-    purchase.mutate(
+    purchaseOnce(
       {
         productId: product.id,
         quantity: count,

@@ -3,6 +3,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { formatPhoneForReading } from '@kurir/core/phone-format';
 import { IconDeviceFloppy, IconPackage, IconUserEdit, IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useSignedInUser } from '../../lib/session/signed-in-user';
@@ -32,10 +33,22 @@ export function ProfilePage() {
   const profile = useProfileEditor(user);
   const ctx = profile.fields;
 
+  // Edit Profile and Save/Cancel replace each other, so the focus would fall to the page's body:
+  // entering edit mode moves it to the first field, leaving it back to Edit Profile.
+  const formRef = useRef<HTMLFormElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(profile.editing);
+  useEffect(() => {
+    if (wasEditing.current === profile.editing) return;
+    wasEditing.current = profile.editing;
+    if (profile.editing) formRef.current?.querySelector<HTMLElement>('input:not([readonly]):not([disabled])')?.focus();
+    else editButton.current?.focus();
+  }, [profile.editing]);
+
   return (
-    <form onSubmit={profile.submit} noValidate>
+    <form ref={formRef} onSubmit={profile.submit} noValidate>
       <Stack gap="lg" maw={1100}>
-        <PageHeader title="My Profile" description="Your personal and business details." actions={<ProfileActions profile={profile} />} />
+        <PageHeader title="My Profile" description="Your personal and business details." actions={<ProfileActions profile={profile} editButton={editButton} />} />
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section id="personal-heading" title="Personal Information">
@@ -88,10 +101,10 @@ export function ProfilePage() {
 }
 
 /** Edit Profile in view mode; Cancel and Save while editing (shown above and below the cards). */
-function ProfileActions({ profile }: { profile: ProfileEditor }) {
+function ProfileActions({ profile, editButton }: { profile: ProfileEditor; editButton?: React.Ref<HTMLButtonElement> }) {
   if (!profile.editing) {
     return (
-      <Button leftSection={<IconUserEdit size={16} aria-hidden />} onClick={profile.start}>
+      <Button ref={editButton} leftSection={<IconUserEdit size={16} aria-hidden />} onClick={profile.start}>
         Edit Profile
       </Button>
     );

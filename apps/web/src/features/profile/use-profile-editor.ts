@@ -8,6 +8,7 @@ import type { profileUpdateBodySchema, ProfileUpdate } from '@kurir/core/schemas
 import { type User } from '@kurir/core/schemas/auth';
 import { errorDetail } from '../../lib/api';
 import type { schemaForm } from '../../lib/form';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useUpdateProfile } from './api/update-profile';
 import type { FieldContext } from './profile-fields';
@@ -22,6 +23,7 @@ async function loadProfileRules(): Promise<ProfileRules> {
 
 export function useProfileEditor(user: User) {
   const update = useUpdateProfile();
+  const updateOnce = useSingleSubmit(update);
   const [editing, setEditing] = useState(false);
   const rules = useRef<ProfileRules | null>(null);
   const [rulesLoaded, setRulesLoaded] = useState(false);
@@ -55,7 +57,7 @@ export function useProfileEditor(user: User) {
   }
 
   function save(body: ProfileUpdate) {
-    update.mutate(body, {
+    updateOnce(body, {
       onSuccess: () => {
         toast.success('Profile Updated', 'Your profile has been successfully updated.');
         setEditing(false);

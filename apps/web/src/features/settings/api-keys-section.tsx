@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { createApiKeyBodySchema, TEST_MAX_MESSAGES_PER_DAY, TEST_MAX_RECIPIENTS_PER_SEND, type ApiKey, type ApiKeyMode, type CreatedApiKey } from '@kurir/core';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey } from './api/api-keys';
 import { CopyField } from './copy-field';
@@ -16,6 +17,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [mode, setMode] = useState<ApiKeyMode>('test');
   const [error, setError] = useState<string | undefined>();
   const create = useCreateApiKey();
+  const createOnce = useSingleSubmit(create);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +27,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       return;
     }
     setError(undefined);
-    create.mutate(parsed.data, {
+    createOnce(parsed.data, {
       onSuccess: (key) => {
         setName('');
         onCreated(key);

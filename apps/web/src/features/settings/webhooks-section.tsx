@@ -7,6 +7,7 @@ import { createWebhookEndpointBodySchema, type WebhookEndpoint } from '@kurir/co
 import { Link } from 'react-router';
 import { errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { deliveriesQuery, useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useReplayDelivery, webhookEndpointsQuery } from './api/webhooks';
 import { CopyField } from './copy-field';
@@ -124,6 +125,7 @@ function EndpointForm() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const create = useCreateWebhookEndpoint();
+  const createOnce = useSingleSubmit(create);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = createWebhookEndpointBodySchema.safeParse({ url });
@@ -132,7 +134,7 @@ function EndpointForm() {
       return;
     }
     setError(undefined);
-    create.mutate(parsed.data.url, {
+    createOnce(parsed.data.url, {
       onSuccess: () => {
         setUrl('');
         toast.success('Webhook endpoint saved');

@@ -7,6 +7,7 @@ import { TEMPLATE_MESSAGES, customerTemplateBodySchema, type Template, type Temp
 import { TemplateFields } from '../../components/template-fields';
 import { errorDetail } from '../../lib/api';
 import { schemaForm } from '../../lib/form';
+import { useSingleSubmit } from '../../lib/single-submit';
 import { toast } from '../../lib/toast';
 import { useCreateMyTemplate } from './api/create-template';
 import { useUpdateMyTemplate } from './api/update-template';
@@ -23,6 +24,8 @@ function MyTemplateForm({ template, onClose }: { template: Template | null; onCl
   });
   const create = useCreateMyTemplate();
   const update = useUpdateMyTemplate();
+  const createOnce = useSingleSubmit(create);
+  const updateOnce = useSingleSubmit(update);
   const saving = create.isPending || update.isPending;
 
   function submit(body: typeof form.values) {
@@ -31,12 +34,12 @@ function MyTemplateForm({ template, onClose }: { template: Template | null; onCl
       onClose();
     };
     if (template) {
-      update.mutate(
+      updateOnce(
         { id: template.id, body },
         { onSuccess: onSuccess(TEMPLATE_MESSAGES.updated), onError: (e) => toast.error('Error', errorDetail(e) || TEMPLATE_MESSAGES.updateFailed) },
       );
     } else {
-      create.mutate(body, {
+      createOnce(body, {
         onSuccess: onSuccess(TEMPLATE_MESSAGES.created),
         onError: (e) => toast.error('Error', errorDetail(e) || TEMPLATE_MESSAGES.createFailed),
       });

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Link } from 'react-router';
 import type { ScheduledMessage } from '@kurir/core/schemas/messages';
 import { isApiError } from '../../../lib/api';
+import { useSingleSubmit } from '../../../lib/single-submit';
 import { toast } from '../../../lib/toast';
 import { useCancelScheduled } from '../api/cancel-scheduled';
 import { getScheduledQuery } from '../api/get-scheduled';
@@ -56,6 +57,7 @@ export function ScheduledMessagesPage() {
 function ScheduledMessagesList() {
   const query = useQuery(getScheduledQuery());
   const cancel = useCancelScheduled();
+  const cancelOnce = useSingleSubmit(cancel);
   const now = useNow(CLOCK_TICK_MS);
   const messages = query.data?.messages ?? [];
   const batches = groupIntoBatches(messages);
@@ -65,7 +67,7 @@ function ScheduledMessagesList() {
   const [asking, setAsking] = useState<ScheduledMessage | null>(null);
   function cancelAsked() {
     if (!asking) return;
-    cancel.mutate(asking.id, {
+    cancelOnce(asking.id, {
       onSuccess: () => {
         setAsking(null);
         toast.success('Scheduled message cancelled successfully');

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatEuros as formatMicros } from '@kurir/core/money';
 import { analyzeMessage } from '@kurir/core/sms';
 import { type User } from '@kurir/core/schemas/auth';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { useSignedInUser } from '../../../lib/session/signed-in-user';
 import { toast } from '../../../lib/toast';
@@ -27,7 +28,7 @@ import { reviewedSend, useSubmitSend, type ReviewedSend, type SentSummary } from
 import type { SendReview } from './send-review-dialog';
 
 // The review dialog (and the modal code under it) loads when a send is first reviewed.
-const SendReviewDialog = lazy(() => import('./send-review-dialog').then((m) => ({ default: m.SendReviewDialog })));
+const SendReviewDialog = lazyDialog(() => import('./send-review-dialog').then((m) => m.SendReviewDialog), (p) => p.review !== null);
 // The AI drafts are for admins only: a customer's page does not download them.
 const AiSuggestions = lazy(() => import('./ai-suggestions').then((m) => ({ default: m.AiSuggestions })));
 
@@ -87,11 +88,7 @@ export function SendMessagePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Send Message" description="Send an SMS or Viber message to one number, a list, or your phonebooks." />
-      {review && (
-        <Suspense fallback={null}>
-          <SendReviewDialog review={review} busy={send.pending} onConfirm={confirm} onClose={() => setReview(null)} />
-        </Suspense>
-      )}
+      <SendReviewDialog review={review} busy={send.pending} onConfirm={confirm} onClose={() => setReview(null)} />
       {send.sent && <SentNotice sent={send.sent} onClose={send.dismissSent} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { microsToEuros } from '@kurir/core/money';
 import { SEND_MESSAGES } from '@kurir/core/send-rules';
 import { isApiError } from '../../../lib/api';
+import { useSingleSubmit } from '../../../lib/single-submit';
 import { toast } from '../../../lib/toast';
 import { useSendMessage, type SendInput } from '../api/send-message';
 import type { SendDraft } from './use-send-draft';
@@ -49,13 +50,13 @@ export type SentSummary = { count: number; cost: number; scheduled: boolean };
 
 export function useSubmitSend() {
   const send = useSendMessage();
+  const sendOnce = useSingleSubmit(send);
   const [sent, setSent] = useState<SentSummary | null>(null);
 
   /** Sends what was reviewed; `reset` clears the form once it went out. */
   function submit({ request, count }: ReviewedSend, reset: () => void, onDone?: () => void) {
     const plural = count === 1 ? 'message' : `${count} messages`;
-    toast.info(request.kind === 'schedule' ? 'Scheduling…' : 'Sending…', `Sending ${plural}, please wait.`);
-    send.mutate(request, {
+    const started = sendOnce(request, {
       onSuccess: (reply) => {
         const text = request.kind === 'schedule' ? SEND_MESSAGES.scheduled(reply.count) : SEND_MESSAGES.sent(reply.count);
         toast.success('Success!', text);
@@ -68,6 +69,7 @@ export function useSubmitSend() {
         onDone?.();
       },
     });
+    if (started) toast.info(request.kind === 'schedule' ? 'Scheduling…' : 'Sending…', `Sending ${plural}, please wait.`);
   }
 
   return { submit, pending: send.isPending, sent, dismissSent: () => setSent(null) };
