@@ -99,6 +99,8 @@ it('registers, sends a message and tops up with the keyboard alone', async () =>
   await expect.poll(() => focusedName(page)).toBe('Send 1 message');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByText('Message sent successfully.').isVisible(), { timeout: 30_000 }).toBe(true);
+  // Send Now is disabled once the form is reset: the focus goes to the page's heading, not the body.
+  await expect.poll(() => focusedName(page)).toBe('Send Message');
 
   // Top up: back to the dashboard, Top Up, the default €20, the test card, Pay.
   await tabTo(page, /^Dashboard$/);

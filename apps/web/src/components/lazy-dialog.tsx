@@ -7,10 +7,13 @@
 //
 // A dialog that is open when some prop is set (`product={selected}`) says so with `isOpen`.
 //
-// Mantine's modal returns the focus to what opened it only when it was mounted closed: it notes
-// that element when `opened` changes. Here the first open mounts it open, so this notes the
-// element itself and, when that first open closes, puts the focus back (as the modal does later).
+// Mantine's modal returns the focus to what opened it only when it was mounted closed (it notes
+// that element when `opened` changes), and not at all when that element is gone (the card of a
+// phonebook just deleted). Here the first open mounts it open; so this notes the opener as each open
+// begins and, after each close, gives the focus back to it, or to the page's heading when it has
+// left the page or is disabled, unless the focus has already moved on.
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { focusPageHeading } from '../lib/route-focus';
 
 /** Mantine's own wait before it returns the focus, so the closing modal has let it go. */
 const RETURN_FOCUS_DELAY_MS = 10;
@@ -25,21 +28,22 @@ export function lazyDialog<Props extends object>(
     const [wanted, setWanted] = useState(open);
     if (open && !wanted) setWanted(true);
     const opener = useRef<HTMLElement | null>(null);
-    const firstOpen = useRef(true);
+    const wasOpen = useRef(false);
+    // Noted while rendering the open: by the time effects run, the modal's focus trap (a child's
+    // effect, which runs first) may already have moved the focus inside it.
+    if (open && !wasOpen.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    wasOpen.current = open;
     useEffect(() => {
-      if (!firstOpen.current) return;
-      if (open) {
-        opener.current ??= document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        return;
-      }
       const element = opener.current;
-      if (!element) return;
-      firstOpen.current = false;
-      // As Mantine does: unless the focus has moved on since the close (the closing modal may still hold it).
+      if (open || !element) return;
+      opener.current = null;
       const atClose = document.activeElement;
       const timer = setTimeout(() => {
         const active = document.activeElement;
-        if (active === null || active === document.body || active === atClose) element.focus({ preventScroll: true });
+        if (active !== null && active !== document.body && active !== atClose) return;
+        // Gone (a deleted item's button) or disabled (Send Now once the form is reset): the heading.
+        if (element.isConnected && !element.matches(':disabled')) element.focus({ preventScroll: true });
+        else focusPageHeading();
       }, RETURN_FOCUS_DELAY_MS);
       return () => clearTimeout(timer);
     }, [open]);

@@ -10,6 +10,14 @@ function focusTarget(): HTMLElement | null {
   return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
 }
 
+/** Focuses the page's heading (or its main region); where focus goes when what held it is gone. */
+export function focusPageHeading(): void {
+  const target = focusTarget();
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 export function useFocusOnNavigation(pathname: string) {
   const first = useRef(true);
   useEffect(() => {
@@ -27,8 +35,7 @@ export function useFocusOnNavigation(pathname: string) {
       const target = focusTarget();
       const heading = target?.tagName === 'H1';
       if (target && (heading || performance.now() - started > WAIT_MS)) {
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus({ preventScroll: true });
+        focusPageHeading();
         return;
       }
       if (performance.now() - started <= WAIT_MS) frame = requestAnimationFrame(tryFocus);
