@@ -291,5 +291,7 @@ it('creates, renames and deletes a phonebook at phone width', async () => {
   await edit.getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => toast(page, 'Phonebook deleted').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('No phonebooks found').isVisible()).toBe(true);
+  // The card whose button opened the dialog is gone: the focus goes to the page's heading, not the body.
+  await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Phonebooks');
   await context.close();
 });
