@@ -292,6 +292,12 @@ it('creates, renames and deletes a phonebook at phone width', async () => {
   await expect.poll(() => toast(page, 'Phonebook deleted').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('No phonebooks found').isVisible()).toBe(true);
   // The card whose button opened the dialog is gone: the focus goes to the page's heading, not the body.
-  await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Phonebooks');
+  const focused = () =>
+    page.evaluate(() => {
+      // Runs in the page; the journeys are compiled without the DOM's types.
+      const el = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string | null } | null } }).document.activeElement;
+      return `${el?.tagName} ${el?.textContent}`;
+    });
+  await expect.poll(focused).toBe('H1 Phonebooks');
   await context.close();
 });

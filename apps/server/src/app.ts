@@ -13,6 +13,7 @@ import { registerAccessControl } from './http/access';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { postgresRateLimitStore } from './http/rate-limit-store';
 import { registerErrorHandling } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { registerInputGuard } from './http/input-guard';
 import { registerApiDocument } from './http/openapi';
 import { collectRouteTable } from './http/route-table';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   });
   registerAccessControl(app, { db, config });
   registerInputGuard(app);
+  // Idempotency-Key on the routes that declare `idempotent` (the public API's POSTs, the paid web routes).
+  registerIdempotency(app, db);
 
   await app.register(healthRoutes({ db, sms: deps.sms, runsJobs: config.jobs.run, queueStallSeconds: config.observability.queueStallSeconds }));
   if (config.observability.metricsToken) await app.register(metricsRoutes({ db, token: config.observability.metricsToken }));

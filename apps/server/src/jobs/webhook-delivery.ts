@@ -4,7 +4,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { deleteOldCounters } from '../modules/api-keys/api-key-auth';
-import { deleteExpiredIdempotencyKeys } from '../modules/api-v1/idempotency';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { claimDueDeliveries, deliver } from '../modules/webhooks/delivery.service';
 import { forEachLimited, type JobLogger } from './dispatcher';
 

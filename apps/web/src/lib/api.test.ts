@@ -107,3 +107,13 @@ describe('requests', () => {
     await expect(getOrNullOn401('/api/auth/me')).resolves.toBeNull();
   });
 });
+
+describe('Idempotency-Key', () => {
+  it('is sent when the call names one, and only then', async () => {
+    reply(200, '{}');
+    await api.post('/api/user/products/purchase', { productId: 'p' }, { idempotencyKey: 'key-1' });
+    await api.post('/api/user/products/purchase', { productId: 'p' });
+    const calls = vi.mocked(fetch).mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(calls).toEqual(['key-1', null]);
+  });
+});

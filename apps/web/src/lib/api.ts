@@ -99,11 +99,19 @@ export function withSearch(url: string, params: SearchParams = {}): string {
 /** One path segment, escaped: ids never change the shape of a URL. */
 export const segment = (value: string) => encodeURIComponent(value);
 
-export async function apiRequest<T>(method: Method, url: string, body?: unknown): Promise<T> {
+export type RequestOptions = {
+  /** Sent as Idempotency-Key: the server applies the request once however often it arrives (lib/action-key.ts). */
+  idempotencyKey?: string;
+};
+
+export async function apiRequest<T>(method: Method, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await toApiError(response);
@@ -118,7 +126,7 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
  */
 export const api = {
   get: <T>(url: string, params?: SearchParams) => apiRequest<T>('GET', withSearch(url, params)),
-  post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),
+  post: <T>(url: string, body: unknown = {}, options?: RequestOptions) => apiRequest<T>('POST', url, body, options),
   put: <T>(url: string, body: unknown = {}) => apiRequest<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown = {}) => apiRequest<T>('PATCH', url, body),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),

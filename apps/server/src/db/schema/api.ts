@@ -3,7 +3,7 @@
 // idempotency records, and delivery webhooks (endpoints, the events of message status changes,
 // and one delivery row per endpoint and event, which is the delivery queue).
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from 'drizzle-orm/pg-core';
 import { timeOrderedUuid } from './ids';
 import { users } from './users';
@@ -56,15 +56,19 @@ export const apiRateWindows = pgTable(
 );
 
 /**
- * One row per (key, Idempotency-Key): inserted before the request runs (the unique key makes one
- * concurrent request the winner), completed with the answer it gave.
+ * One row per (owner, Idempotency-Key): inserted before the request runs (the unique index of its
+ * owner makes one concurrent request the winner), completed with the answer it gave. The owner is
+ * an API key (/api/v1) or a signed-in user (the web app's paid routes): exactly one of the two.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    keyId: uuid('key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key, as messages and the ledger have none (0018, 0021): the check would share-lock
+     * the user's row, which a send holds; users are never deleted (trigger users_never_deleted).
+     */
+    userId: uuid('user_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     /** Null while the first request is still running. */
@@ -78,7 +82,12 @@ export const idempotencyKeys = pgTable(
     batchId: uuid('batch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.keyId, t.idempotencyKey] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_api_key_idx').on(t.keyId, t.idempotencyKey).where(sql`${t.keyId} is not null`),
+    uniqueIndex('idempotency_keys_user_idx').on(t.userId, t.idempotencyKey).where(sql`${t.userId} is not null`),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_one_owner', sql`num_nonnulls(${t.keyId}, ${t.userId}) = 1`),
+  ],
 );
 
 export const webhookEndpoints = pgTable(

@@ -29,9 +29,8 @@ import { getHistoryPage } from '../messages/history.service';
 import { quoteSend } from '../messages/quote.service';
 import { cancelScheduled } from '../messages/scheduled.service';
 import { sendMessages, type SendDeps } from '../messages/send.service';
-import { timeOrderedUuid } from '../../lib/ids';
 import { currentBalance } from '../billing/ledger';
-import { noteIdempotentBatch, type RebuildAnswer } from './idempotency';
+import { noteNewIdempotentBatch, type RebuildAnswer } from '../../http/idempotency';
 import { UUID, decodeCursor, encodeCursor, toApiMessage } from './api-v1.dto';
 import { v1Schema } from './api-v1.schema';
 
@@ -87,14 +86,14 @@ export function apiV1MessageRoutes(deps: SendDeps) {
 
     r.post(
       '/api/v1/messages',
-      { config, bodyLimit: SEND_BODY_LIMIT, schema: v1Schema('Send a message', { body: apiSendBodySchema, ok: apiSendResponseSchema, status: 201, post: true }) },
+      // A send's answer lost after it committed is rebuilt from its batch, not sent again.
+      { config: { ...config, idempotent: { rebuild: rebuildSendAnswer(db) } }, bodyLimit: SEND_BODY_LIMIT, schema: v1Schema('Send a message', { body: apiSendBodySchema, ok: apiSendResponseSchema, status: 201, post: true }) },
       async (request, reply) => {
         const user = requireUser(request);
         const body = request.body;
         const test = testKey(request);
         // With an Idempotency-Key the batch is noted first, so a lost answer is rebuilt from it.
-        const batchId = request.idempotency ? timeOrderedUuid() : undefined;
-        if (batchId) await noteIdempotentBatch(db, request, batchId);
+        const batchId = await noteNewIdempotentBatch(db, request);
         const result = await sendMessages(deps, user.id, {
           message: body.text,
           recipients: recipientsOf(body),

@@ -1,17 +1,9 @@
 // The schema of a /api/v1 route as the OpenAPI document shows it: a summary, the key it needs,
 // Idempotency-Key on POSTs, and the one error shape for every 4xx and 5xx.
-import { z } from 'zod';
 import { apiErrorSchema } from '@kurir/core';
+import { idempotencyKeyHeaders } from '../../http/idempotency';
 
 export const API_KEY_SECURITY = 'ApiKey';
-
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .max(255)
-    .optional()
-    .meta({ description: 'Any unique string (e.g. a UUID). A retry with the same key and body within 24 h returns the first answer.' }),
-});
 
 interface Parts<B, P, Q, O, S extends 200 | 201> {
   body?: B;
@@ -33,7 +25,7 @@ export function v1Schema<B = undefined, P = undefined, Q = undefined, O = unknow
     body: parts.body as B,
     params: parts.params as P,
     querystring: parts.querystring as Q,
-    ...(parts.post ? { headers: idempotencyHeaders } : {}),
+    ...(parts.post ? { headers: idempotencyKeyHeaders } : {}),
     response: { [status]: parts.ok, '4xx': apiErrorSchema, '5xx': apiErrorSchema } as { [K in S]: O } & {
       '4xx': typeof apiErrorSchema;
       '5xx': typeof apiErrorSchema;

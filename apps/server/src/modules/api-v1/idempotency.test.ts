@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { SMS_PRICE, creditOf, messagesOf, newPhone, userIdOf } from '../messages/messages.test-support';
 import { apiCustomer } from './api-v1.test-support';
 import * as sendService from '../messages/send.service';
-import { deleteExpiredIdempotencyKeys } from './idempotency';
+import { deleteExpiredIdempotencyKeys } from '../../http/idempotency';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 // Sending, quoting, history and scheduled messages (customer §7). Thin: parse, call a service, reply.
+// The two sends honour Idempotency-Key (http/idempotency.ts): the web sends one per confirmed send.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,10 +16,12 @@ import {
   sendMessageResponseSchema,
 } from '@kurir/core';
 import { requireUser } from '../../http/access';
+import { idempotencyKeyHeaders, noteNewIdempotentBatch } from '../../http/idempotency';
 import { currentBalance } from '../billing/ledger';
 import { badRequest } from '../../lib/errors';
 import { getHistory } from './history.service';
 import { quoteSend, toQuoteResponse } from './quote.service';
+import { rebuildSendAnswer } from './rebuild-send-answer';
 import { cancelScheduled, listScheduled } from './scheduled.service';
 import { sendMessages, type SendDeps } from './send.service';
 
@@ -33,16 +36,18 @@ export function messagesRoutes(deps: SendDeps) {
     r.post(
       '/api/message/send',
       {
-        config: { access: 'customer' },
+        // A send's answer lost after it committed is rebuilt from its batch, not sent again.
+        config: { access: 'customer', idempotent: { rebuild: rebuildSendAnswer(db, sendMessageBodySchema) } },
         bodyLimit: SEND_BODY_LIMIT,
-        schema: { body: sendMessageBodySchema, response: { 200: sendMessageResponseSchema } },
+        schema: { headers: idempotencyKeyHeaders, body: sendMessageBodySchema, response: { 200: sendMessageResponseSchema } },
       },
       async (request) => {
         const user = requireUser(request);
         const { schedule, scheduledFor, ...body } = request.body;
         const scheduled = schedule ?? scheduledFor !== undefined;
         if (scheduled && scheduledFor === undefined) throw badRequest(SEND_MESSAGES.scheduleTimeRequired);
-        return sendMessages(deps, user.id, { ...body, scheduledFor: scheduled ? new Date(scheduledFor!) : null });
+        const batchId = await noteNewIdempotentBatch(db, request);
+        return sendMessages(deps, user.id, { ...body, scheduledFor: scheduled ? new Date(scheduledFor!) : null, batchId });
       },
     );
 
@@ -50,14 +55,15 @@ export function messagesRoutes(deps: SendDeps) {
     r.post(
       '/api/messages/schedule',
       {
-        config: { access: 'customer' },
+        config: { access: 'customer', idempotent: { rebuild: rebuildSendAnswer(db, scheduleMessageBodySchema) } },
         bodyLimit: SEND_BODY_LIMIT,
-        schema: { body: scheduleMessageBodySchema, response: { 200: sendMessageResponseSchema } },
+        schema: { headers: idempotencyKeyHeaders, body: scheduleMessageBodySchema, response: { 200: sendMessageResponseSchema } },
       },
       async (request) => {
         const user = requireUser(request);
         const { scheduledFor, ...body } = request.body;
-        return sendMessages(deps, user.id, { ...body, scheduledFor: new Date(scheduledFor) });
+        const batchId = await noteNewIdempotentBatch(db, request);
+        return sendMessages(deps, user.id, { ...body, scheduledFor: new Date(scheduledFor), batchId });
       },
     );
 

@@ -14,6 +14,7 @@ import {
 } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
+import { idempotencyKeyHeaders } from '../../http/idempotency';
 import type { Config } from '../../config';
 import { createPaymentProvider, type AnyPaymentProvider } from '../../providers/payments/registry';
 import { notFound } from '../../lib/errors';
@@ -37,8 +38,9 @@ export function paymentRoutes(deps: { db: Database; config: Config; provider?: A
       '/api/payments/top-up',
       {
         // Each call may create an intent at the provider: a person needs a handful, not hundreds.
-        config: { access: 'customer', rateLimit: perUser(20) },
-        schema: { body: topUpBodySchema, response: { 200: topUpResponseSchema } },
+        // With an Idempotency-Key (one per top-up the web starts) a retry gets the same payment.
+        config: { access: 'customer', rateLimit: perUser(20), idempotent: true },
+        schema: { headers: idempotencyKeyHeaders, body: topUpBodySchema, response: { 200: topUpResponseSchema } },
       },
       async (request) => startTopUp({ db, provider }, requireUser(request).id, request.body.amount, request.log),
     );

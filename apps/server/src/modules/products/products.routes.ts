@@ -15,6 +15,7 @@ import {
 } from '@kurir/core';
 import type { Database } from '../../db/client';
 import { requireUser } from '../../http/access';
+import { idempotencyKeyHeaders } from '../../http/idempotency';
 import { getMessagePrices } from './catalogue';
 import { reregisterSenderName } from './custom-sender.service';
 import { toAvailableProductDto, toUserProductDto } from './product-dto';
@@ -40,7 +41,11 @@ export function productRoutes(deps: { db: Database }) {
 
     r.post(
       '/api/user/products/purchase',
-      { config: { access: 'customer', writesCachedData: true }, schema: { body: purchaseBodySchema, response: { 200: purchaseResponseSchema } } },
+      // Idempotency-Key: a retried purchase (the web sends one key per confirmed purchase) is made once.
+      {
+        config: { access: 'customer', writesCachedData: true, idempotent: true },
+        schema: { headers: idempotencyKeyHeaders, body: purchaseBodySchema, response: { 200: purchaseResponseSchema } },
+      },
       async (request) => purchaseProduct(db, requireUser(request).id, request.body),
     );
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { PAYMENT_MESSAGES, topUpBodySchema, type TopUpBody } from '@kurir/core/schemas/payments';
 import { TOP_UP_DEFAULT_EUROS } from '@kurir/core/constants';
 import { type User } from '@kurir/core/schemas/auth';
+import { useActionKeys } from '../../lib/action-key';
 import { errorDetail, hasErrorCode } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { schemaForm } from '../../lib/form';
@@ -36,10 +37,12 @@ export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () 
   });
   const start = useCreateTopUp();
   const startOnce = useSingleSubmit(start);
+  // One Idempotency-Key per top-up started, the same again when it is retried after a network error.
+  const keys = useActionKeys();
 
   function continueToCard(body: TopUpBody) {
     startOnce(
-      body,
+      { body, idempotencyKey: keys.keyFor(body) },
       {
         onSuccess: (reply) => setStep({ name: 'card', amount: reply.amount, clientSecret: reply.clientSecret }),
         onError: (error) => {
@@ -47,6 +50,7 @@ export function TopUpDialog({ opened, onClose }: { opened: boolean; onClose: () 
           const detail = hasErrorCode(error, 'payment_provider_error') ? '' : errorDetail(error);
           toast.error(PAYMENT_MESSAGES.createFailed, detail && detail !== PAYMENT_MESSAGES.createFailed ? detail : undefined);
         },
+        onSettled: (_reply, error) => keys.settled(error),
       },
     );
   }

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { eurosToMicros, formatEuros as formatMicros } from '@kurir/core/money';
 import { type AvailableProduct, type PurchaseResponse, type UserProduct } from '@kurir/core/schemas/products';
+import { useActionKeys } from '../../lib/action-key';
 import { errorDetail } from '../../lib/api';
 import { useSingleSubmit } from '../../lib/single-submit';
 import { formatDate } from '../../lib/format';
@@ -57,6 +58,8 @@ export function PurchaseDialog({ product, senderName, credit, owned, onClose, on
 function PurchaseForm({ product, senderName, credit, owned, onClose, onPurchased }: Props & { product: AvailableProduct }) {
   const purchase = usePurchaseProduct();
   const purchaseOnce = useSingleSubmit(purchase);
+  // One Idempotency-Key per confirmed purchase, the same again when it is retried after a network error.
+  const keys = useActionKeys();
   const [quantity, setQuantity] = useState<string | number>(1);
   const [startOption, setStartOption] = useState<StartOption>('now');
   const [startDate, setStartDate] = useState<string | null>(null);
@@ -69,18 +72,20 @@ function PurchaseForm({ product, senderName, credit, owned, onClose, onPurchased
   const needsDate = startOption === 'custom' && !startDate;
 
   function confirm() {
+    const body = {
+      productId: product.id,
+      quantity: count,
+      startOption,
+      // The chosen day from its first moment in the user's time zone.
+      startDate: startOption === 'custom' && startDate ? startOfDay(startDate).toISOString() : undefined,
+      senderName: senderName ?? undefined,
+    };
     purchaseOnce(
-      {
-        productId: product.id,
-        quantity: count,
-        startOption,
-        // The chosen day from its first moment in the user's time zone.
-        startDate: startOption === 'custom' && startDate ? startOfDay(startDate).toISOString() : undefined,
-        senderName: senderName ?? undefined,
-      },
+      { body, idempotencyKey: keys.keyFor(body) },
       {
         onSuccess: onPurchased,
         onError: (error) => toast.error('Purchase Failed', errorDetail(error) || 'Failed to purchase product'),
+        onSettled: (_reply, error) => keys.settled(error),
       },
     );
   }

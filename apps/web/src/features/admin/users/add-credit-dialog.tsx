@@ -9,7 +9,7 @@ import { formatEuros } from '../../../lib/format';
 import { schemaForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { InvalidReplyError, useAddCredit } from './api/add-credit';
-import { newRequestId } from './request-id';
+import { newRequestId } from '../../../lib/request-id';
 import { usePhone } from './use-phone';
 import { userDisplayName } from './user-display';
 

@@ -1,8 +1,11 @@
 // Send now or schedule (spec §7, §8): one request with every recipient, the toasts the spec
-// words, and a clean page after success that says what went out and links to it.
+// words, and a clean page after success that says what went out and links to it. Each confirmed
+// send carries its own Idempotency-Key; confirming the same send again after a network error
+// sends the same key, so the server sends it once (lib/action-key.ts).
 import { useState } from 'react';
 import { microsToEuros } from '@kurir/core/money';
 import { SEND_MESSAGES } from '@kurir/core/send-rules';
+import { useActionKeys } from '../../../lib/action-key';
 import { isApiError } from '../../../lib/api';
 import { useSingleSubmit } from '../../../lib/single-submit';
 import { toast } from '../../../lib/toast';
@@ -51,12 +54,13 @@ export type SentSummary = { count: number; cost: number; scheduled: boolean };
 export function useSubmitSend() {
   const send = useSendMessage();
   const sendOnce = useSingleSubmit(send);
+  const keys = useActionKeys();
   const [sent, setSent] = useState<SentSummary | null>(null);
 
   /** Sends what was reviewed; `reset` clears the form once it went out. */
   function submit({ request, count }: ReviewedSend, reset: () => void, onDone?: () => void) {
     const plural = count === 1 ? 'message' : `${count} messages`;
-    const started = sendOnce(request, {
+    const started = sendOnce({ ...request, idempotencyKey: keys.keyFor(request) }, {
       onSuccess: (reply) => {
         const text = request.kind === 'schedule' ? SEND_MESSAGES.scheduled(reply.count) : SEND_MESSAGES.sent(reply.count);
         toast.success('Success!', text);
@@ -68,6 +72,7 @@ export function useSubmitSend() {
         toast.error('Error sending message', isApiError(error) ? error.detail : failureFallback(request.kind, count));
         onDone?.();
       },
+      onSettled: (_reply, error) => keys.settled(error),
     });
     if (started) toast.info(request.kind === 'schedule' ? 'Scheduling…' : 'Sending…', `Sending ${plural}, please wait.`);
   }

@@ -1,5 +1,6 @@
-// A fresh UUID for an idempotent request. crypto.randomUUID exists only on secure origins (https,
-// localhost); getRandomValues exists everywhere, so a plain-http intranet install works too.
+// A fresh UUID for an idempotent request (an admin's credit addition, an Idempotency-Key).
+// crypto.randomUUID exists only on secure origins (https, localhost); getRandomValues exists
+// everywhere, so a plain-http intranet install works too.
 export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,22 +1,27 @@
-// Idempotency-Key on every POST under /api/v1. The first request with a key inserts its row
-// (primary key: API key + Idempotency-Key), runs, and stores its status and exact body. A retry with
-// the same body within 24 hours gets that answer back, byte for byte, without running again; a
-// retry that arrives while the first is still running waits for it (polling the row, so it works
-// across instances). The same key with another body is a 409. A 5xx is not kept: the row is
-// removed, so the retry runs for real.
+// Idempotency-Key on the POSTs that declare `config: { idempotent }`: every POST under /api/v1
+// (keyed by the API key) and the web app's paid routes — send, schedule, purchase, top-up — keyed
+// by the signed-in user. The first request with a key inserts its row (unique per owner and
+// Idempotency-Key), runs, and stores its status and exact body. A retry with the same body within
+// 24 hours gets that answer back, byte for byte, without running again; a retry that arrives while
+// the first is still running waits for it (polling the row, so it works across instances). The
+// same key with another body is a 409, in the route family's own error shape (http/errors.ts). A
+// 5xx is not kept: the row is removed, so the retry runs for real. A request without the header
+// runs as always.
 //
 // A send's answer is stored after the send's own transaction, so it can be lost after the send
 // committed: the process dies in between, or the connection breaks after the commit (a 503). A
-// send therefore notes its batch id on the row before it runs (noteIdempotentBatch); when its
+// send therefore notes its batch id on the row before it runs (noteNewIdempotentBatch); when its
 // answer is lost, the route's `rebuild` finds the batch's messages and the answer is built from
 // them instead of the send running again (for a 5xx at once, for a dead process when a retry
 // takes the row over).
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { AppError, badRequest } from '../lib/errors';
+import { timeOrderedUuid } from '../lib/ids';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** A first request still unanswered after this long is taken to have died with its process. */
@@ -25,12 +30,24 @@ const STALE_AFTER_MS = 60_000;
 const WAIT_MS = 30_000;
 const POLL_MS = 25;
 
+/** The header as a route schema documents it (OpenAPI); the hook checks it before validation. */
+export const idempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: 'Any unique string (e.g. a UUID). A retry with the same key and body within 24 h returns the first answer.' }),
+});
+
+/** Whose keys a request's Idempotency-Key is one of: the API key's, or the signed-in user's. */
+type Owner = { kind: 'api_key'; id: string } | { kind: 'user'; id: string };
+
 interface Claim {
-  keyId: string;
+  owner: Owner;
   key: string;
   /** The row's created_at, to the microsecond: a row taken over after STALE_AFTER_MS is another claim. */
   token: string;
-  /** The send's batch, once noted (noteIdempotentBatch). */
+  /** The send's batch, once noted (noteNewIdempotentBatch). */
   batchId?: string;
 }
 
@@ -39,40 +56,64 @@ type Stored = { statusCode: number; responseBody: string };
 /** A route's answer rebuilt from the batch its request wrote, or null when that batch was not written. */
 export type RebuildAnswer = (batchId: string, request: FastifyRequest) => Promise<Stored | null>;
 
-/** Notes the batch a send is about to write on its Idempotency-Key's row, before it writes it. */
-export async function noteIdempotentBatch(db: Database, request: FastifyRequest, batchId: string): Promise<void> {
-  const claim = request.idempotency;
-  if (!claim) return;
-  await db.update(idempotencyKeys).set({ batchId }).where(claimed(claim));
-  claim.batchId = batchId;
-}
-
-/** The row while it is still this claim's. */
-function claimed(claim: Claim) {
-  return and(
-    eq(idempotencyKeys.keyId, claim.keyId),
-    eq(idempotencyKeys.idempotencyKey, claim.key),
-    sql`${idempotencyKeys.createdAt} = ${claim.token}::timestamptz`,
-  );
-}
-
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The POST honours Idempotency-Key. A send gives `rebuild`, which answers from the batch it
+     * wrote when its own answer was lost (with noteNewIdempotentBatch before it writes).
+     */
+    idempotent?: true | { rebuild: RebuildAnswer };
+  }
   interface FastifyRequest {
     idempotency?: Claim;
   }
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Database, rebuilders: Record<string, RebuildAnswer> = {}) {
-  const rebuilderOf = (request: FastifyRequest) => rebuilders[request.routeOptions.url ?? ''];
+/**
+ * When the request holds an Idempotency-Key, a new batch id noted on its row before the send
+ * writes that batch (the send must then use it); undefined otherwise (the send picks its own).
+ */
+export async function noteNewIdempotentBatch(db: Database, request: FastifyRequest): Promise<string | undefined> {
+  const claim = request.idempotency;
+  if (!claim) return undefined;
+  const batchId = timeOrderedUuid();
+  await db.update(idempotencyKeys).set({ batchId }).where(claimed(claim));
+  claim.batchId = batchId;
+  return batchId;
+}
+
+const ownedBy = (owner: Owner) => (owner.kind === 'api_key' ? eq(idempotencyKeys.keyId, owner.id) : eq(idempotencyKeys.userId, owner.id));
+const ownerColumns = (owner: Owner) => (owner.kind === 'api_key' ? { keyId: owner.id } : { userId: owner.id });
+
+/** The row while it is still this claim's. */
+function claimed(claim: Claim) {
+  return and(ownedBy(claim.owner), eq(idempotencyKeys.idempotencyKey, claim.key), sql`${idempotencyKeys.createdAt} = ${claim.token}::timestamptz`);
+}
+
+function ownerOf(request: FastifyRequest): Owner | null {
+  if (request.apiKey) return { kind: 'api_key', id: request.apiKey.id };
+  if (request.user) return { kind: 'user', id: request.user.id };
+  return null;
+}
+
+const rebuilderOf = (request: FastifyRequest) => {
+  const option = request.routeOptions.config?.idempotent;
+  return typeof option === 'object' ? option.rebuild : undefined;
+};
+
+/** Once, app-wide: the hooks act only on routes whose config says `idempotent`. */
+export function registerIdempotency(app: FastifyInstance, db: Database) {
   app.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || !request.apiKey) return;
+    if (request.method !== 'POST' || !request.routeOptions.config?.idempotent) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
+    const owner = ownerOf(request);
+    if (!owner) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (key.length === 0 || key.length > 255) throw badRequest('Idempotency-Key must be 1 to 255 characters.', 'validation_failed');
     const hash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
     const rebuild = rebuilderOf(request);
-    const stored = await claimOrWait(db, { keyId: request.apiKey.id, key }, hash, rebuild && ((batchId) => rebuild(batchId, request)));
+    const stored = await claimOrWait(db, { owner, key }, hash, rebuild && ((batchId) => rebuild(batchId, request)));
     if ('token' in stored) {
       request.idempotency = stored;
       return;
@@ -110,14 +151,14 @@ async function claimOrWait(
   hash: string,
   rebuild?: (batchId: string) => Promise<Stored | null>,
 ): Promise<Claim | Stored> {
-  const where = and(eq(idempotencyKeys.keyId, claim.keyId), eq(idempotencyKeys.idempotencyKey, claim.key));
+  const where = and(ownedBy(claim.owner), eq(idempotencyKeys.idempotencyKey, claim.key));
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     // An answer older than the TTL is forgotten: the key may be used afresh.
     await db.delete(idempotencyKeys).where(and(where, sql`${idempotencyKeys.createdAt} < now() - ${IDEMPOTENCY_TTL_HOURS} * interval '1 hour'`));
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ keyId: claim.keyId, idempotencyKey: claim.key, requestHash: hash })
+      .values({ ...ownerColumns(claim.owner), idempotencyKey: claim.key, requestHash: hash })
       .onConflictDoNothing()
       .returning({ token: sql<string>`${idempotencyKeys.createdAt}::text` });
     if (inserted[0]) return { ...claim, token: inserted[0].token };
@@ -168,6 +209,6 @@ export async function deleteExpiredIdempotencyKeys(db: Database): Promise<number
   const rows = await db
     .delete(idempotencyKeys)
     .where(sql`${idempotencyKeys.createdAt} < now() - ${IDEMPOTENCY_TTL_HOURS} * interval '1 hour'`)
-    .returning({ keyId: idempotencyKeys.keyId });
+    .returning({ idempotencyKey: idempotencyKeys.idempotencyKey });
   return rows.length;
 }

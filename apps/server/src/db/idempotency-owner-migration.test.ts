@@ -1,0 +1,102 @@
+// Migration 0027 on a database that already has Idempotency-Key rows of API keys: they stay as they
+// were, and from then on a row's owner is an API key or a user, exactly one, each key unique per
+// owner. Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from './client';
+import { MIGRATIONS_FOLDER } from './migrate';
+import { queryRows } from './query-rows';
+import { createDatabaseFromTemplate } from '../test/postgres';
+
+/** The migrations folder as it was before 0027 (its SQL files and a journal cut there). */
+function folderBefore0027(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-0026-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= 26);
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+let handle: DatabaseHandle;
+let migrate: (folder: string) => Promise<void>;
+let cleanup: () => Promise<void>;
+const oldFolder = folderBefore0027();
+
+beforeAll(async () => {
+  if (process.env.KURIR_TEST_DB === 'postgres') {
+    // An empty database (template1, as a plain CREATE DATABASE), not the migrated test template.
+    const database = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, 'template1');
+    const pool = createPool({ connectionString: database.url, max: 1 });
+    pool.on('error', () => {});
+    handle = wrapPool(pool);
+    migrate = async (folder) => {
+      const client = await pool.connect();
+      try {
+        await migratePg(drizzle(client), { migrationsFolder: folder });
+      } finally {
+        client.release();
+      }
+    };
+    cleanup = async () => {
+      await handle.close();
+      await database.drop();
+    };
+  } else {
+    handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
+    migrate = (folder) => migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    cleanup = () => handle.close();
+  }
+});
+afterAll(async () => {
+  await cleanup?.();
+  fs.rmSync(oldFolder, { recursive: true, force: true });
+});
+
+const USER = '00000000-0000-4000-8000-00000000c0de';
+const KEY = '00000000-0000-4000-8000-0000000000a1';
+
+/** Inserts a row of `owner`; false when a unique index already holds (owner, key). */
+async function claim(owner: { keyId?: string; userId?: string }, key: string): Promise<boolean> {
+  const rows = await queryRows(
+    handle.db,
+    sql`insert into idempotency_keys (key_id, user_id, idempotency_key, request_hash)
+        values (${owner.keyId ?? null}::uuid, ${owner.userId ?? null}::uuid, ${key}, 'hash')
+        on conflict do nothing returning idempotency_key`,
+  );
+  return rows.length === 1;
+}
+
+it('keeps the API keys\' rows, and takes rows of a user or a key, exactly one owner, each key once per owner', async () => {
+  await migrate(oldFolder);
+  await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999002')`);
+  await handle.db.execute(sql`insert into api_keys (id, user_id, name, mode, prefix, key_hash) values (${KEY}::uuid, ${USER}::uuid, 'CI', 'live', 'kur_live_AbC1', 'sha')`);
+  await handle.db.execute(sql`
+    insert into idempotency_keys (key_id, idempotency_key, request_hash, status_code, response_body, batch_id)
+    values (${KEY}::uuid, 'order-42', 'hash', 201, '{"ok":true}', '00000000-0000-4000-8000-0000000ba7c1')`);
+
+  await migrate(MIGRATIONS_FOLDER);
+
+  const kept = await queryRows(handle.db, sql`select key_id, user_id, idempotency_key, status_code, response_body, batch_id from idempotency_keys`);
+  expect(kept).toEqual([
+    { key_id: KEY, user_id: null, idempotency_key: 'order-42', status_code: 201, response_body: '{"ok":true}', batch_id: '00000000-0000-4000-8000-0000000ba7c1' },
+  ]);
+  expect(await claim({ keyId: KEY }, 'order-42')).toBe(false);
+  // The same key of the user (the web app) is another row, once.
+  expect(await claim({ userId: USER }, 'order-42')).toBe(true);
+  expect(await claim({ userId: USER }, 'order-42')).toBe(false);
+  expect(await claim({ keyId: KEY }, 'order-43')).toBe(true);
+  for (const owner of [{}, { keyId: KEY, userId: USER }]) {
+    const refused = await claim(owner, 'no-owner').then(() => null, (error: Error) => error);
+    expect(String((refused?.cause as Error | undefined)?.message ?? refused)).toMatch(/idempotency_keys_one_owner/);
+  }
+});
