@@ -3,65 +3,25 @@
 // (send_texts), and 0025 gave each send's row its time and its number of messages. The
 // messages already there are copied, and from then on the insert trigger copies every new send.
 // Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, pgliteExtensions, wrapPglite, wrapPool, type DatabaseHandle } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
+import type { DatabaseHandle } from './client';
 import { queryRows } from './query-rows';
-import { createDatabaseFromTemplate } from '../test/postgres';
-
-/** The migrations folder as it was before 0017 (its SQL files and a journal cut there). */
-function foldersBefore0017(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kurir-0016-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 16);
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
+import { emptyDatabase, migrationsUpTo } from '../test/migration-kit';
 
 let handle: DatabaseHandle;
 let migrate: (folder: string) => Promise<void>;
-let cleanup: () => Promise<void>;
-const oldFolder = foldersBefore0017();
+let close: () => Promise<void>;
+const before = migrationsUpTo(16);
+const oldFolder = before.folder;
 
 beforeAll(async () => {
-  if (process.env.KURIR_TEST_DB === 'postgres') {
-    // An empty database (template1, as a plain CREATE DATABASE), not the migrated test template.
-    const database = await createDatabaseFromTemplate(process.env.TEST_DATABASE_URL!, 'template1');
-    const pool = createPool({ connectionString: database.url, max: 1 });
-    pool.on('error', () => {});
-    handle = wrapPool(pool);
-    migrate = async (folder) => {
-      const client = await pool.connect();
-      try {
-        await migratePg(drizzle(client), { migrationsFolder: folder });
-      } finally {
-        client.release();
-      }
-    };
-    cleanup = async () => {
-      await handle.close();
-      await database.drop();
-    };
-  } else {
-    handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
-    migrate = (folder) => migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    cleanup = () => handle.close();
-  }
+  ({ handle, migrate, close } = await emptyDatabase());
 });
 afterAll(async () => {
-  await cleanup?.();
-  fs.rmSync(oldFolder, { recursive: true, force: true });
+  await close?.();
+  before.remove();
 });
 
 const USER = '00000000-0000-4000-8000-00000000c0de';
