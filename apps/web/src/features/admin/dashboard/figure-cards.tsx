@@ -55,7 +55,7 @@ export function FigureCards({ figures }: { figures: AdminDashboardReply }) {
         value={formatEuros(figures.revenueThisMonth)}
         icon={IconCurrencyEuro}
         color="green"
-        hint={`card top-ups this month · ${formatEuros(figures.purchasesThisMonth)} of balance spent on add-ons`}
+        hint={`card top-ups this month · ${formatEuros(figures.purchasesThisMonth)} spent on add-ons`}
       />
     </SimpleGrid>
   );
