@@ -46,6 +46,8 @@ export const adminMessageSchema = z.object({
   /** Euros as a decimal string with 6 decimals ('0.079910'); '0.000000' once refunded or when sent by an admin. */
   sell_price: z.string(),
   sent_by_admin: z.boolean(),
+  /** Sent with a test API key: the simulator carried it and it cost nothing (so its price is 0, not a refund). */
+  test: z.boolean(),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 

@@ -92,6 +92,7 @@ export async function findAllMessages(db: DbOrTx, search: AllMessagesSearch | un
       createdAt: messages.createdAt,
       price: messages.price,
       sentByAdminId: messages.sentByAdminId,
+      test: messages.test,
     },
     phone: users.phone,
     companyName: users.companyName,

@@ -33,6 +33,7 @@ export function allMessagesRoutes(deps: { db: Database }) {
             created_at: m.createdAt.toISOString(),
             sell_price: euroString(m.price),
             sent_by_admin: m.sentByAdminId !== null,
+            test: m.test,
           })),
           total,
           total_capped: capped,

@@ -1,5 +1,6 @@
 // GET /api/sms/all: every user's messages, 15 a page, and the comma-separated search (any term
 // matching the user's phone or name, sender, recipient, text, or the status).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PHONE, type TestApp } from '../../../test/helper';
 import { signedIn, type Caller } from '../admin.test-support';
@@ -29,9 +30,19 @@ describe('GET /api/sms/all', () => {
     const first = await all('');
     expect(first.total).toBe(17);
     expect(first.messages).toHaveLength(15);
-    expect(first.messages[0]).toMatchObject({ user_phone: '+38641860002', recipient: '+38640999888', sell_price: '0.079910', status: 'pending', sent_by_admin: false, user_name: null });
+    expect(first.messages[0]).toMatchObject({ user_phone: '+38641860002', recipient: '+38640999888', sell_price: '0.079910', status: 'pending', sent_by_admin: false, test: false, user_name: null });
     const second = await all('?offset=15');
     expect(second.messages.map((m) => m.message)).toEqual(['Invoice 1 is ready', 'Invoice 0 is ready']);
+  });
+
+  it('marks a message sent with a test API key, so its price of 0 does not read as a refund', async () => {
+    const [newest] = (await all('')).messages as unknown as { id: string }[];
+    await t.db.execute(sql`update messages set test = true where id = ${newest!.id}::uuid`);
+    try {
+      expect((await all('')).messages[0]).toMatchObject({ id: newest!.id, test: true });
+    } finally {
+      await t.db.execute(sql`update messages set test = false where id = ${newest!.id}::uuid`);
+    }
   });
 
   it('ORs comma-separated terms over phone, recipient, text and status', async () => {

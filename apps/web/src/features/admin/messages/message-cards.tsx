@@ -2,7 +2,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { AdminMessage } from '@kurir/core';
 import { formatSellPrice, relativeTime, shownStatus, withPlus } from './message-format';
-import { MESSAGE_STATUS_STYLE } from './messages-table';
+import { MESSAGE_STATUS_STYLE, TestBadge } from './messages-table';
 
 export function MessageCards({ messages }: { messages: AdminMessage[] }) {
   const now = new Date();
@@ -32,7 +32,7 @@ export function MessageCards({ messages }: { messages: AdminMessage[] }) {
                 {relativeTime(m.created_at, now)}
               </Text>
               <Text fz="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatSellPrice(m.sell_price)}
+                {m.test && <TestBadge />} {formatSellPrice(m.sell_price)}
               </Text>
             </Group>
           </Card>

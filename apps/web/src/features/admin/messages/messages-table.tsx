@@ -13,6 +13,15 @@ export const MESSAGE_STATUS_STYLE: Record<ShownStatus, { label: string; color: s
   unknown: { label: 'Unknown', color: 'gray' },
 };
 
+/** A message sent with a test API key: free, carried by the simulator, not traffic. */
+export function TestBadge() {
+  return (
+    <Badge variant="outline" color="gray" size="sm" title="Sent with a test API key: free, carried by the simulator">
+      Test
+    </Badge>
+  );
+}
+
 function MessageRow({ message, now }: { message: AdminMessage; now: Date }) {
   const status = MESSAGE_STATUS_STYLE[shownStatus(message.status)];
   return (
@@ -47,7 +56,7 @@ function MessageRow({ message, now }: { message: AdminMessage; now: Date }) {
         {relativeTime(message.created_at, now)}
       </Table.Td>
       <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {formatSellPrice(message.sell_price)}
+        {message.test && <TestBadge />} {formatSellPrice(message.sell_price)}
       </Table.Td>
     </Table.Tr>
   );
