@@ -2,14 +2,22 @@
 // per process (past that, a 503 with Retry-After), each refused before its upload is read or a
 // temporary file opened; and the slot is given back however an import ends.
 import http from 'node:http';
-import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONEBOOK_MESSAGES } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { uploadDeadlines } from './csv-upload';
 import { IMPORT_SLOT_MESSAGES, IMPORTS_BUSY_RETRY_SECONDS, ImportSlots, importSlots } from './import-slots';
-import { mobile, phonebookClient, signInWithPhonebook, spools, spoolsLeftAfter } from './phonebooks.test-support';
+import {
+  NAME_PHONE_QUERY,
+  mobile,
+  phonebookClient,
+  restoreImportLimitsAfterEach,
+  signInWithPhonebook,
+  spools,
+  spoolsLeftAfter,
+  startCsvUpload,
+} from './phonebooks.test-support';
 
 let t: TestApp;
 let ana: Customer;
@@ -32,35 +40,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deadlines = { ...uploadDeadlines };
-const slotLimit = importSlots.limit;
-afterEach(() => {
-  Object.assign(uploadDeadlines, deadlines);
-  importSlots.limit = slotLimit;
-});
+restoreImportLimitsAfterEach();
 
-const URL_QUERY = 'name=0&phone_number=1';
 const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `C${from + i},${mobile(from + i)}\n`).join('');
 
-/** An upload whose body the test writes, and ends, when it likes. */
-function startUpload(who: Customer, id: string) {
-  const body = new PassThrough();
-  const reply = t.app
-    .inject({
-      method: 'POST',
-      url: `/api/phonebooks/${id}/entries/import?${URL_QUERY}`,
-      headers: { cookie: who.cookie, 'content-type': 'text/csv' },
-      payload: body,
-    })
-    .then((res) => ({ status: res.statusCode, body: res.json(), headers: res.headers }));
-  return { body, reply };
-}
+const startUpload = (who: Customer, id: string) => startCsvUpload(t, who.cookie, id);
 
 /** A whole upload, sent at once. */
 async function upload(who: Customer, id: string, csv: string | Buffer) {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/phonebooks/${id}/entries/import?${URL_QUERY}`,
+    url: `/api/phonebooks/${id}/entries/import?${NAME_PHONE_QUERY}`,
     headers: { cookie: who.cookie, 'content-type': 'text/csv' },
     payload: csv,
   });
@@ -165,7 +155,7 @@ describe('the slot is given back however the import ends', () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: `/api/phonebooks/${id}/entries/import?${URL_QUERY}`,
+      path: `/api/phonebooks/${id}/entries/import?${NAME_PHONE_QUERY}`,
       headers: { cookie: ana.cookie, 'content-type': 'text/csv' },
     });
     req.on('error', () => undefined); // the test cuts it

@@ -6,14 +6,23 @@
 // message (not 408, which browsers repeat unasked). What is cheap to check as the bytes come (the
 // size, the encoding, NUL) refuses the upload before its end.
 import http from 'node:http';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONEBOOK_MESSAGES } from '@kurir/core';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { uploadDeadlines } from './csv-upload';
 import { importSlots } from './import-slots';
-import { mobile, phonebookClient, signInWithPhonebook, spools, spoolsLeftAfter } from './phonebooks.test-support';
+import {
+  NAME_PHONE_QUERY,
+  mobile,
+  phonebookClient,
+  restoreImportLimitsAfterEach,
+  signInWithPhonebook,
+  spools,
+  spoolsLeftAfter,
+  startCsvUpload,
+} from './phonebooks.test-support';
 
 let t: TestApp;
 let api: ReturnType<typeof phonebookClient>;
@@ -26,29 +35,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deadlines = { ...uploadDeadlines };
-const slotLimit = importSlots.limit;
-afterEach(() => {
-  Object.assign(uploadDeadlines, deadlines);
-  importSlots.limit = slotLimit;
-});
+restoreImportLimitsAfterEach();
 
 const EXISTS = 'A contact with this phone number already exists in this phonebook';
-const URL_QUERY = 'name=0&phone_number=1';
 
-/** An upload whose body the test writes, and ends, when it likes. */
-function startUpload(id: string, as = cookie) {
-  const body = new PassThrough();
-  const reply = t.app
-    .inject({
-      method: 'POST',
-      url: `/api/phonebooks/${id}/entries/import?${URL_QUERY}`,
-      headers: { cookie: as, 'content-type': 'text/csv' },
-      payload: body,
-    })
-    .then((res) => ({ status: res.statusCode, body: res.json(), connection: res.headers.connection }));
-  return { body, reply };
-}
+const startUpload = (id: string, as = cookie) => startCsvUpload(t, as, id);
 
 /** Until the server has taken everything written so far (or 2 s have passed: a server that waits to read is the failure looked for). */
 async function taken(body: PassThrough) {
@@ -123,7 +114,7 @@ describe('an upload that stops half-way', () => {
       expect(await within(5000, upload.reply)).toMatchObject({
         status: 400,
         body: { code: 'import_upload_stalled', message: PHONEBOOK_MESSAGES.importUploadStalled },
-        connection: 'close',
+        headers: { connection: 'close' },
       });
     } finally {
       upload.body.end();
@@ -161,7 +152,7 @@ describe('an upload that stops half-way', () => {
     upload.body.write(Buffer.from('Ana,+38640111222\n'));
     upload.body.write(bytes); // and nothing more: the deadlines are 30 s and 5 min
     try {
-      expect(await within(3000, upload.reply)).toMatchObject({ status: 400, body: { code }, connection: 'close' });
+      expect(await within(3000, upload.reply)).toMatchObject({ status: 400, body: { code }, headers: { connection: 'close' } });
     } finally {
       upload.body.end();
     }
@@ -182,7 +173,7 @@ describe('over a real connection', () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: `/api/phonebooks/${id}/entries/import?${URL_QUERY}`,
+      path: `/api/phonebooks/${id}/entries/import?${NAME_PHONE_QUERY}`,
       headers: { cookie, 'content-type': 'text/csv' },
     });
 

@@ -2,9 +2,13 @@
 // a small client for the routes.
 import fs from 'node:fs';
 import os from 'node:os';
+import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach } from 'vitest';
 import type { TestApp } from '../../test/helper';
 import { grantProduct } from '../../test/products';
+import { uploadDeadlines } from './csv-upload';
+import { importSlots } from './import-slots';
 import { SPOOL_PREFIX } from './import-spool';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,4 +76,31 @@ export async function spoolsLeftAfter(ms: number): Promise<string[]> {
   const end = performance.now() + ms;
   while (spools().length > 0 && performance.now() < end) await sleep(20);
   return spools();
+}
+
+/** The CSV import's query for a file of name, phone lines. */
+export const NAME_PHONE_QUERY = 'name=0&phone_number=1';
+
+/** A CSV upload to the import route whose body the test writes, and ends, when it likes. */
+export function startCsvUpload(t: TestApp, cookie: string, phonebookId: string) {
+  const body = new PassThrough();
+  const reply = t.app
+    .inject({
+      method: 'POST',
+      url: `/api/phonebooks/${phonebookId}/entries/import?${NAME_PHONE_QUERY}`,
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload: body,
+    })
+    .then((res) => ({ status: res.statusCode, body: res.json(), headers: res.headers }));
+  return { body, reply };
+}
+
+/** After each test, the upload deadlines and the import slots' limit as they were: tests lower them. */
+export function restoreImportLimitsAfterEach() {
+  const deadlines = { ...uploadDeadlines };
+  const slotLimit = importSlots.limit;
+  afterEach(() => {
+    Object.assign(uploadDeadlines, deadlines);
+    importSlots.limit = slotLimit;
+  });
 }
