@@ -2,25 +2,13 @@
 // were, and from then on a row's owner is an API key or a user, exactly one, each key unique per
 // owner. Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './migrate';
-import type { DatabaseHandle } from './client';
 import { queryRows } from './query-rows';
-import { emptyDatabase, migrationsUpTo } from '../test/migration-kit';
+import { databaseBeforeMigration } from '../test/migration-kit';
 
-let handle: DatabaseHandle;
-let migrate: (folder: string) => Promise<void>;
-let close: () => Promise<void>;
-const before = migrationsUpTo(26);
-const oldFolder = before.folder;
-
-beforeAll(async () => {
-  ({ handle, migrate, close } = await emptyDatabase());
-});
-afterAll(async () => {
-  await close?.();
-  before.remove();
-});
+const rig = databaseBeforeMigration(26);
+const { oldFolder, migrate } = rig;
 
 const USER = '00000000-0000-4000-8000-00000000c0de';
 const KEY = '00000000-0000-4000-8000-0000000000a1';
@@ -28,7 +16,7 @@ const KEY = '00000000-0000-4000-8000-0000000000a1';
 /** Inserts a row of `owner`; false when a unique index already holds (owner, key). */
 async function claim(owner: { keyId?: string; userId?: string }, key: string): Promise<boolean> {
   const rows = await queryRows(
-    handle.db,
+    rig.handle.db,
     sql`insert into idempotency_keys (key_id, user_id, idempotency_key, request_hash)
         values (${owner.keyId ?? null}::uuid, ${owner.userId ?? null}::uuid, ${key}, 'hash')
         on conflict do nothing returning idempotency_key`,
@@ -38,15 +26,15 @@ async function claim(owner: { keyId?: string; userId?: string }, key: string): P
 
 it('keeps the API keys\' rows, and takes rows of a user or a key, exactly one owner, each key once per owner', async () => {
   await migrate(oldFolder);
-  await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999002')`);
-  await handle.db.execute(sql`insert into api_keys (id, user_id, name, mode, prefix, key_hash) values (${KEY}::uuid, ${USER}::uuid, 'CI', 'live', 'kur_live_AbC1', 'sha')`);
-  await handle.db.execute(sql`
+  await rig.handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999002')`);
+  await rig.handle.db.execute(sql`insert into api_keys (id, user_id, name, mode, prefix, key_hash) values (${KEY}::uuid, ${USER}::uuid, 'CI', 'live', 'kur_live_AbC1', 'sha')`);
+  await rig.handle.db.execute(sql`
     insert into idempotency_keys (key_id, idempotency_key, request_hash, status_code, response_body, batch_id)
     values (${KEY}::uuid, 'order-42', 'hash', 201, '{"ok":true}', '00000000-0000-4000-8000-0000000ba7c1')`);
 
   await migrate(MIGRATIONS_FOLDER);
 
-  const kept = await queryRows(handle.db, sql`select key_id, user_id, idempotency_key, status_code, response_body, batch_id from idempotency_keys`);
+  const kept = await queryRows(rig.handle.db, sql`select key_id, user_id, idempotency_key, status_code, response_body, batch_id from idempotency_keys`);
   expect(kept).toEqual([
     { key_id: KEY, user_id: null, idempotency_key: 'order-42', status_code: 201, response_body: '{"ok":true}', batch_id: '00000000-0000-4000-8000-0000000ba7c1' },
   ]);

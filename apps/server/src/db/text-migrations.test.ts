@@ -4,31 +4,19 @@
 // messages already there are copied, and from then on the insert trigger copies every new send.
 // Runs on a new PGlite, or on a new PostgreSQL database when the project is api-postgres.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './migrate';
-import type { DatabaseHandle } from './client';
 import { queryRows } from './query-rows';
-import { emptyDatabase, migrationsUpTo } from '../test/migration-kit';
+import { databaseBeforeMigration } from '../test/migration-kit';
 
-let handle: DatabaseHandle;
-let migrate: (folder: string) => Promise<void>;
-let close: () => Promise<void>;
-const before = migrationsUpTo(16);
-const oldFolder = before.folder;
-
-beforeAll(async () => {
-  ({ handle, migrate, close } = await emptyDatabase());
-});
-afterAll(async () => {
-  await close?.();
-  before.remove();
-});
+const rig = databaseBeforeMigration(16);
+const { oldFolder, migrate } = rig;
 
 const USER = '00000000-0000-4000-8000-00000000c0de';
 
 /** Messages of their own sends (a batch each), or of one send when `batch` is given. */
 async function insertMessages(texts: string[], batch?: string) {
-  await handle.db.execute(sql`
+  await rig.handle.db.execute(sql`
     insert into messages (user_id, batch_id, recipient, message, sender_name, requested_channel, channel, status,
                           parts, reserved_price, sms_price, price)
     select ${USER}::uuid, coalesce(${batch ?? null}::uuid, gen_random_uuid()), '+38640' || lpad(n::text, 6, '0'), t,
@@ -39,12 +27,12 @@ async function insertMessages(texts: string[], batch?: string) {
 type SendRow = { batch_id: string; sender_name: string; message: string; recipients: string; created_at: string; message_count: number };
 
 const indexesOf = async (table: string) =>
-  (await queryRows<{ indexname: string; indexdef: string }>(handle.db, sql`select indexname, indexdef from pg_indexes where tablename = ${table} order by indexname`));
+  (await queryRows<{ indexname: string; indexdef: string }>(rig.handle.db, sql`select indexname, indexdef from pg_indexes where tablename = ${table} order by indexname`));
 
 describe('migrations 0017, 0020 and 0025 (the searchable texts)', () => {
   it('copy the messages already there a row per send, move the text indexes, and the trigger copies new sends', async () => {
     await migrate(oldFolder);
-    await handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999001')`);
+    await rig.handle.db.execute(sql`insert into users (id, phone) values (${USER}::uuid, '+38641999001')`);
     await insertMessages(['Old one', 'Old two', 'Old three']);
     await insertMessages(['Old campaign', 'Old campaign', 'Old campaign'], '00000000-0000-4000-8000-0000000ba7c1');
     expect((await indexesOf('messages')).some((i) => i.indexdef.includes('USING gin'))).toBe(true);
@@ -54,11 +42,11 @@ describe('migrations 0017, 0020 and 0025 (the searchable texts)', () => {
     await insertMessages(['New campaign', 'New campaign'], '00000000-0000-4000-8000-0000000ba7c2');
 
     const copied = await queryRows<SendRow>(
-      handle.db,
+      rig.handle.db,
       sql`select batch_id, sender_name, message, recipients, created_at::text, message_count from send_texts order by message, batch_id`,
     );
     const sends = await queryRows<SendRow>(
-      handle.db,
+      rig.handle.db,
       sql`select batch_id, sender_name, message, string_agg(recipient, ' ' order by recipient) as recipients,
                  created_at::text, count(*)::int as message_count
             from messages group by user_id, batch_id, sender_name, message, created_at order by message, batch_id`,
@@ -78,7 +66,7 @@ describe('migrations 0017, 0020 and 0025 (the searchable texts)', () => {
     expect((await indexesOf('messages')).map((i) => i.indexname)).toContain('messages_batch_idx');
     expect(await indexesOf('message_texts')).toEqual([]);
     const [found] = await queryRows<{ n: number }>(
-      handle.db,
+      rig.handle.db,
       sql`select count(*)::int as n from send_texts where to_tsvector('simple', message) @@ to_tsquery('simple', 'old') and (sender_name || ' ' || message || ' ' || recipients) ilike '%shop2%'`,
     );
     expect(found!.n).toBe(1);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll } from 'vitest';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -14,7 +15,7 @@ import { MIGRATIONS_FOLDER } from '../db/migrate';
 import { createDatabaseFromTemplate } from './postgres';
 
 /** A temporary copy of the migrations folder holding the migrations up to `lastIdx` (its SQL files and a journal cut there). */
-export function migrationsUpTo(lastIdx: number): { folder: string; remove(): void } {
+function migrationsUpTo(lastIdx: number): { folder: string; remove(): void } {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `kurir-migrations-${lastIdx}-`));
   fs.mkdirSync(path.join(folder, 'meta'));
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
@@ -24,14 +25,14 @@ export function migrationsUpTo(lastIdx: number): { folder: string; remove(): voi
   return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
-export interface MigratableDatabase {
+interface MigratableDatabase {
   handle: DatabaseHandle;
   migrate(folder: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** An empty database, not the migrated test template. */
-export async function emptyDatabase(): Promise<MigratableDatabase> {
+async function emptyDatabase(): Promise<MigratableDatabase> {
   if (process.env.KURIR_TEST_DB !== 'postgres') {
     const handle = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
     return {
@@ -59,5 +60,28 @@ export async function emptyDatabase(): Promise<MigratableDatabase> {
       await handle.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * For a test file: an empty database, opened before its tests and dropped after them, and the
+ * migrations folder cut after `lastIdx`, the state to migrate from.
+ */
+export function databaseBeforeMigration(lastIdx: number) {
+  const before = migrationsUpTo(lastIdx);
+  let database: MigratableDatabase | undefined;
+  beforeAll(async () => {
+    database = await emptyDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+    before.remove();
+  });
+  return {
+    oldFolder: before.folder,
+    get handle() {
+      return database!.handle;
+    },
+    migrate: (folder: string) => database!.migrate(folder),
   };
 }
