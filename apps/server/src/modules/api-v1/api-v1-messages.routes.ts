@@ -1,7 +1,6 @@
 // /api/v1/messages and /api/v1/balance: thin routes over the same services the web's routes use
 // (send, quote, history, scheduled cancel), so product gates, the atomic debit and the per-send
 // limit are the same. A test key's sends go to the simulator and cost nothing.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -22,13 +21,13 @@ import {
   type ApiSendBody,
 } from '@kurir/core';
 import type { Database } from '../../db/client';
-import { messages } from '../../db/schema';
 import { requireUser } from '../../http/access';
 import { badRequest, notFound } from '../../lib/errors';
 import { getHistoryPage } from '../messages/history.service';
 import { quoteSend } from '../messages/quote.service';
 import { cancelScheduled } from '../messages/scheduled.service';
 import { sendMessages, type SendDeps } from '../messages/send.service';
+import { batchInSendOrder } from '../messages/rebuild-send-answer';
 import { currentBalance } from '../billing/ledger';
 import { noteNewIdempotentBatch, type RebuildAnswer } from '../../http/idempotency';
 import { UUID, decodeCursor, encodeCursor, toApiMessage } from './api-v1.dto';
@@ -50,16 +49,9 @@ const recipientsOf = (body: Pick<ApiSendBody, 'to'>) => (body.to === undefined ?
 export function rebuildSendAnswer(db: Database): RebuildAnswer {
   return async (batchId, request) => {
     const user = requireUser(request);
-    const rows = await db
-      .select({ id: messages.id, recipient: messages.recipient, status: messages.status, parts: messages.parts, reserved: messages.reservedPrice, test: messages.test })
-      .from(messages)
-      .where(and(eq(messages.batchId, batchId), eq(messages.userId, user.id)));
-    if (rows.length === 0) return null;
     const body = request.body as ApiSendBody;
-    // In the order the request named them, as the first answer listed them.
-    const named = new Map(parseRecipients(recipientsOf(body) ?? []).recipients.map((r, i) => [r, i]));
-    const place = (r: { recipient: string }) => named.get(r.recipient) ?? named.size;
-    rows.sort((a, b) => place(a) - place(b) || a.id.localeCompare(b.id));
+    const rows = await batchInSendOrder(db, user.id, batchId, parseRecipients(recipientsOf(body) ?? []).recipients);
+    if (rows.length === 0) return null;
     const total = rows.reduce((sum, r) => sum + r.reserved, 0);
     const encoding = detectEncoding(body.text);
     const price = microsToEuros(total / rows.length);

@@ -1,5 +1,5 @@
-// The answer of a web send (POST /api/message/send, /api/messages/schedule) rebuilt from the batch
-// it wrote, for an Idempotency-Key whose answer was lost after the send committed
+// The answer of a send (POST /api/message/send, /api/messages/schedule, /api/v1/messages) rebuilt
+// from the batch it wrote, for an Idempotency-Key whose answer was lost after the send committed
 // (http/idempotency.ts): the same messages in the order the send listed them, each with its status
 // now, what the batch debited, and the balance now.
 import { and, eq } from 'drizzle-orm';
@@ -12,33 +12,42 @@ import type { RebuildAnswer } from '../../http/idempotency';
 import { currentBalance } from '../billing/ledger';
 import { resolveRecipients } from './send.service';
 
+/**
+ * A batch's messages in the order its send named their recipients (`named`, as the first answer
+ * listed them); recipients it did not name (from a phonebook that can no longer be read) last.
+ */
+export async function batchInSendOrder(db: Database, userId: string, batchId: string, named: readonly string[]) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      recipient: messages.recipient,
+      status: messages.status,
+      parts: messages.parts,
+      reserved: messages.reservedPrice,
+      sender: messages.senderName,
+      channel: messages.requestedChannel,
+      scheduledFor: messages.scheduledFor,
+      test: messages.test,
+    })
+    .from(messages)
+    .where(and(eq(messages.batchId, batchId), eq(messages.userId, userId)));
+  const order = new Map(named.map((r, i) => [r, i]));
+  const place = (r: { recipient: string }) => order.get(r.recipient) ?? order.size;
+  return rows.sort((a, b) => place(a) - place(b) || a.id.localeCompare(b.id));
+}
+
 type SendRecipients = { recipients?: string[]; recipient?: string; phonebookIds?: string[] };
 
 /** Null when the batch was not written. `bodySchema` is the route's (the body arrives unparsed). */
 export function rebuildSendAnswer(db: Database, bodySchema: z.ZodType<SendRecipients>): RebuildAnswer {
   return async (batchId, request) => {
     const user = requireUser(request);
-    const rows = await db
-      .select({
-        id: messages.id,
-        recipient: messages.recipient,
-        status: messages.status,
-        parts: messages.parts,
-        reserved: messages.reservedPrice,
-        sender: messages.senderName,
-        channel: messages.requestedChannel,
-        scheduledFor: messages.scheduledFor,
-      })
-      .from(messages)
-      .where(and(eq(messages.batchId, batchId), eq(messages.userId, user.id)));
-    if (rows.length === 0) return null;
     // The recipients resolved as the send resolved them, for their order and the duplicates it
     // removed; if they cannot be now (the phonebook product ended), the ids' order and 0.
     const body = bodySchema.safeParse(request.body);
     const parsed = body.success ? await resolveRecipients(db, user.id, body.data).catch(() => null) : null;
-    const named = new Map((parsed?.recipients ?? []).map((r, i) => [r, i]));
-    const place = (r: { recipient: string }) => named.get(r.recipient) ?? named.size;
-    rows.sort((a, b) => place(a) - place(b) || a.id.localeCompare(b.id));
+    const rows = await batchInSendOrder(db, user.id, batchId, parsed?.recipients ?? []);
+    if (rows.length === 0) return null;
     const first = rows[0]!;
     const count = rows.length;
     const answer: SendMessageResponse = {
